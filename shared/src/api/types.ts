@@ -1,0 +1,129 @@
+/** Payload types of the API, shared by the server (which produces them) and the browser. */
+import type { DateFormat, Language, Right, TimeFormat, UserType } from '../constants';
+import type { FwEvent, FwNotification, FwTask } from '../domain/events';
+
+/** v2/v3 JSON responses are wrapped: { data }. Errors: { message } with a 4xx/5xx status. */
+export interface Envelope<T> {
+  data: T;
+}
+export interface ApiErrorBody {
+  message: string;
+  /** Machine-readable code, e.g. 'validation', 'conflict'. */
+  code?: string;
+}
+
+export interface CustomerRight {
+  Widget: Right;
+}
+export interface Customer {
+  CustomerID: number;
+  CustomerName: string;
+  CustomerRights: CustomerRight[];
+}
+
+export interface UserProfile {
+  id: number;
+  username: string;
+  name: string;
+  title: string;
+  email: string;
+  phone: string;
+  thumbnail: string | null;
+  location: string;
+  userType: UserType;
+  language: Language;
+  timeConfig: { timeFormat: TimeFormat; timezone: string; dateFormat: DateFormat };
+  notification: { email: boolean; desktop: boolean };
+  avatar: string | null;
+}
+
+/** GET /api/v3/user/session: the access response plus the session's selection. */
+export interface SessionResponse {
+  user: UserProfile;
+  userType: UserType;
+  Customers: Customer[];
+  /** Customers the user selected; all device, alarm and KPI queries are scoped by them. */
+  selectedCustomers: number[];
+}
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+  remember?: boolean;
+}
+export interface LoginResponse {
+  userId: number;
+  username: string;
+  userType: UserType;
+}
+
+export interface SessionListItem {
+  id: string;
+  created: string;
+  lastSeen: string;
+  expires: string;
+  userAgent: string;
+  ip: string;
+  current: boolean;
+}
+
+export interface AlarmEventRef {
+  AlarmID: number;
+  AlarmType: number;
+  AlarmEventText: string;
+  AlarmEventTime: string;
+  ChannelID: number;
+}
+
+/** Unit as the v1/v2 device lists answer it (PascalCase, spec §3). */
+export interface Unit {
+  UnitID: number;
+  UnitName: string;
+  UnitLocation: string;
+  UnitType: number;
+  UnitGPSLatitude: number | null;
+  UnitGPSLongitude: number | null;
+  CustomerID: number;
+  AlarmEvents: AlarmEventRef[];
+}
+
+export interface DashboardSummary {
+  /** Server id; the UI shows encodeDashboardId(id). */
+  id: number;
+  name: string;
+  static: DashboardKind | null;
+  version: string;
+}
+export const DASHBOARD_KINDS = ['overview', 'units', 'alarms', 'map', 'telemetry', 'parking'] as const;
+export type DashboardKind = (typeof DASHBOARD_KINDS)[number];
+/** Translation keys of the built-in dashboards' names (spec §2). */
+export const DASHBOARD_NAME_KEYS: Record<DashboardKind, string> = {
+  overview: 'nav.overview',
+  units: 'nav.units',
+  alarms: 'nav.alarmlist',
+  map: 'nav.map',
+  telemetry: 'nav.data',
+  parking: 'nav.parking',
+};
+
+export interface AdminUser {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  userType: UserType;
+  organizations: Array<{ id: number; name: string }>;
+  lastLogin: string | null;
+}
+
+export interface OnboardingTagInfo {
+  tagUuid: string;
+  unitId: number;
+  unitName: string;
+  model: string;
+  activated: boolean;
+  trialWeeks: number;
+  termsVersion: string;
+}
+
+export type { FwEvent, FwNotification, FwTask };

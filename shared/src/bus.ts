@@ -1,0 +1,28 @@
+/** The typed event bus: how the shell and remotes talk without importing each other. */
+import mitt, { type Emitter } from 'mitt';
+
+export type ToastKind = 'info' | 'success' | 'warning' | 'danger';
+export interface Toast {
+  kind: ToastKind;
+  /** A translation key (namespace common) or, with raw, text shown as it is. */
+  message: string;
+  raw?: boolean;
+  params?: Record<string, string | number>;
+}
+
+export type BusEvents = {
+  toast: Toast;
+  /** The session has ended (401 or logout). */
+  'session:expired': void;
+  'session:changed': void;
+  /** The selected customers changed: refetch what they scope. */
+  'customers:changed': number[];
+  'devices:refresh': void;
+  'theme:changed': 'dark' | 'bright';
+};
+
+export type Bus = Emitter<BusEvents>;
+
+export function createBus(): Bus {
+  return mitt<BusEvents>();
+}

@@ -1,0 +1,124 @@
+/**
+ * Device type codes and their model names (spec §3). Codes below 200 are our own hardware; from 200
+ * up they are third-party sensors. The numeric assignments of our own models are ours to choose
+ * (the spec names the models but not their codes, except AWG = 41); they are fixed here once.
+ */
+export type DeviceFamily =
+  | 'resistance'
+  | 'analog'
+  | 'pt'
+  | 'switch'
+  | 'awg'
+  | 'climate'
+  | 'motion'
+  | 'pulse'
+  | 'pressure'
+  | 'co2'
+  | 'sound'
+  | 'valve'
+  | 'temperature'
+  | 'parking'
+  | 'waste'
+  | 'other';
+
+export interface DeviceType {
+  code: number;
+  model: string;
+  family: DeviceFamily;
+  thirdParty: boolean;
+}
+
+const own: Array<[number, string, DeviceFamily]> = [
+  [1, 'X1', 'resistance'],
+  [2, 'X2', 'resistance'],
+  [3, 'X3', 'resistance'],
+  [4, 'X4', 'resistance'],
+  [5, 'X5', 'resistance'],
+  [6, 'X6', 'resistance'],
+  [7, 'X1E', 'resistance'],
+  [8, 'X1L', 'resistance'],
+  [9, 'X3S', 'resistance'],
+  [10, 'XPM', 'pt'],
+  [11, 'A1', 'analog'],
+  [12, 'A1G', 'analog'],
+  [13, 'A1B', 'analog'],
+  [14, 'A1GB', 'analog'],
+  [20, 'FA1', 'analog'],
+  [21, 'CNL1', 'switch'],
+  [22, 'CNL1G', 'switch'],
+  [23, 'CNL1B', 'switch'],
+  [24, 'CNL1GB', 'switch'],
+  [25, 'CNL2', 'switch'],
+  [26, 'CNL2G', 'switch'],
+  [27, 'CNL2B', 'switch'],
+  [28, 'CNL2GB', 'switch'],
+  [41, 'AWG', 'awg'],
+];
+
+const thirdParty: Array<[number, string, DeviceFamily]> = [
+  [200, 'Temperature/humidity', 'climate'],
+  [201, 'Switch', 'switch'],
+  [202, 'Analog', 'analog'],
+  [203, 'Motion', 'motion'],
+  [204, 'Comfort', 'climate'],
+  [205, 'Pulse', 'pulse'],
+  [206, 'Delta-P', 'pressure'],
+  [207, 'CO2', 'co2'],
+  [208, 'Sound', 'sound'],
+  [209, 'Valve', 'valve'],
+  [210, 'Temperature', 'temperature'],
+  [219, 'Parking', 'parking'],
+  [225, 'Parking (in-ground)', 'parking'],
+  [227, 'Parking (surface)', 'parking'],
+  [230, 'Waste', 'waste'],
+  [243, 'Separate list', 'other'],
+];
+
+export const DEVICE_TYPES: readonly DeviceType[] = [
+  ...own.map(([code, model, family]) => ({ code, model, family, thirdParty: false })),
+  ...thirdParty.map(([code, model, family]) => ({ code, model, family, thirdParty: true })),
+];
+
+const byCode = new Map(DEVICE_TYPES.map((t) => [t.code, t]));
+
+export const THIRD_PARTY_FROM = 200;
+export const PARKING_TYPE_CODES = [219, 225, 227] as const;
+/** Code 243 is kept in a separate list (spec §3). */
+export const SEPARATE_LIST_TYPE_CODE = 243;
+
+export function deviceType(code: number): DeviceType | undefined {
+  return byCode.get(code);
+}
+
+/** Model name for a type code; unknown codes show as "Type <code>". */
+export function modelName(code: number): string {
+  return byCode.get(code)?.model ?? `Type ${code}`;
+}
+
+export function isParkingType(code: number): boolean {
+  return (PARKING_TYPE_CODES as readonly number[]).includes(code);
+}
+
+export function isThirdPartyType(code: number): boolean {
+  return code >= THIRD_PARTY_FROM;
+}
+
+/** Channel kinds (spec §3). */
+export const CHANNEL_KINDS = ['analog', 'formula', 'pt', 'switch', 'channel'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** Unit actions (spec §4). */
+export const UNIT_ACTIONS = [
+  'getData',
+  'getRadarAndData',
+  'getSettings',
+  'purgeData',
+  'restart',
+  'sendSettings',
+  'setTime',
+  'test',
+] as const;
+export type UnitAction = (typeof UNIT_ACTIONS)[number];
+
+export const RELAY_STATES = ['initializing', 'pending', 'error', 'resetting'] as const;
+export type RelayState = (typeof RELAY_STATES)[number];

@@ -1,0 +1,236 @@
+/**
+ * Events, notifications and tasks, and the rules that turn a new alarm into them (spec §3–§5).
+ * Pure functions: the server's alarm pipeline and any browser view use exactly this code.
+ */
+import { VERSIONS } from '../constants';
+import { alarmTypeName, isCriticalAlarm } from './alarm-types';
+
+export const EVENT_CATEGORIES = ['notice', 'warning', 'pre-alert', 'alert', 'critical'] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+export const TASK_STATUSES = ['resting', 'working', 'reported', 'done', 'archived'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** Statuses in which a task still collects new alarm events of its signature. */
+export const ACTIVE_TASK_STATUSES: readonly TaskStatus[] = ['resting', 'working', 'reported'];
+export const TASK_PRIORITIES = ['critical', 'alert', 'warning', 'notice'] as const;
+export const ACTIVITY_TYPES = ['status', 'note', 'assignees', 'events', 'title', 'category'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export const SYSTEM_USER = 'system';
+export const DEFAULT_TASK_SIGNATURE = '1';
+
+export interface AlarmInput {
+  AlarmID?: number | string;
+  AlarmType: number;
+  AlarmEventText: string;
+  AlarmEventTime: string;
+  UnitID: number;
+  ChannelID: number;
+  UnitName: string;
+  UnitType: number;
+  latitude?: number | null;
+  longitude?: number | null;
+  address?: string;
+  groups?: string[];
+}
+
+export interface FwEvent {
+  id: string;
+  created: string;
+  version: string;
+  kind: 'event';
+  type: 'system' | 'alarm';
+  title: string;
+  position?: { location: { latitude: number; longitude: number }; address?: string };
+  category: EventCategory;
+  unitId?: number;
+  unitName?: string;
+  unitType?: number;
+  alarmId?: string;
+  alarm?: { type: number; text: string; time: string; channelId: number };
+  groups?: string[];
+}
+
+export interface FwNotification {
+  id: string;
+  created: string;
+  version: string;
+  kind: 'notification';
+  eventId: string;
+  type: 'alarm';
+  message: string;
+  priority: NotificationPriority;
+  seen?: string;
+}
+
+export type Activity =
+  | { date: string; user: string; type: 'status'; status: TaskStatus }
+  | { date: string; user: string; type: 'note'; note: string }
+  | { date: string; user: string; type: 'assignees'; assignees: string[] }
+  | { date: string; user: string; type: 'events'; eventIds: string[] }
+  | { date: string; user: string; type: 'title'; title: string }
+  | { date: string; user: string; type: 'category'; category: EventCategory };
+
+export interface FwTask {
+  id: string;
+  created: string;
+  version: string;
+  kind: 'task';
+  title: string;
+  category: EventCategory;
+  type: 'custom' | 'alarm';
+  signature: string;
+  eventIds: string[];
+  assignees: string[];
+  status: TaskStatus;
+  activities: Activity[];
+  unitId?: number;
+}
+
+/** alarmId is built from unit id, channel id, alarm type and alarm event time (spec §3). */
+export function buildAlarmId(a: Pick<AlarmInput, 'UnitID' | 'ChannelID' | 'AlarmType' | 'AlarmEventTime'>): string {
+  return `${a.UnitID}-${a.ChannelID}-${a.AlarmType}-${a.AlarmEventTime}`;
+}
+
+export function alarmTaskSignature(unitId: number): string {
+  return `Alarm${unitId}`;
+}
+
+export function eventFromAlarm(alarm: AlarmInput, id: string, now: string): FwEvent {
+  const event: FwEvent = {
+    id,
+    created: now,
+    version: VERSIONS.event,
+    kind: 'event',
+    type: 'alarm',
+    title: `${alarmTypeName(alarm.AlarmType)}: ${alarm.UnitName}`,
+    category: isCriticalAlarm(alarm.AlarmType) ? 'alert' : 'notice',
+    unitId: alarm.UnitID,
+    unitName: alarm.UnitName,
+    unitType: alarm.UnitType,
+    alarmId: buildAlarmId(alarm),
+    alarm: { type: alarm.AlarmType, text: alarm.AlarmEventText, time: alarm.AlarmEventTime, channelId: alarm.ChannelID },
+    groups: alarm.groups ?? [],
+  };
+  if (alarm.latitude != null && alarm.longitude != null) {
+    event.position = {
+      location: { latitude: alarm.latitude, longitude: alarm.longitude },
+      ...(alarm.address ? { address: alarm.address } : {}),
+    };
+  }
+  return event;
+}
+
+/** Message: the alarm type label, then the alarm text. */
+export function notificationFromEvent(event: FwEvent, id: string, now: string): FwNotification {
+  const type = event.alarm?.type ?? -1;
+  return {
+    id,
+    created: now,
+    version: VERSIONS.notification,
+    kind: 'notification',
+    eventId: event.id,
+    type: 'alarm',
+    message: `${alarmTypeName(type)} ${event.alarm?.text ?? ''}`.trim(),
+    priority: isCriticalAlarm(type) ? 'critical' : 'normal',
+  };
+}
+
+export function newAlarmTask(event: FwEvent, id: string, now: string): FwTask {
+  return {
+    id,
+    created: now,
+    version: VERSIONS.task,
+    kind: 'task',
+    title: event.title,
+    category: event.category,
+    type: 'alarm',
+    signature: alarmTaskSignature(event.unitId ?? 0),
+    eventIds: [event.id],
+    assignees: [],
+    status: 'resting',
+    activities: [{ date: now, user: SYSTEM_USER, type: 'status', status: 'resting' }],
+    ...(event.unitId != null ? { unitId: event.unitId } : {}),
+  };
+}
+
+export function isActiveTask(task: Pick<FwTask, 'status'>): boolean {
+  return ACTIVE_TASK_STATUSES.includes(task.status);
+}
+
+/**
+ * A new alarm event joins the active task of the same signature (with an events activity), or
+ * starts a new alarm task. Returns the task to store and whether it is new.
+ */
+export function routeEventToTask(
+  event: FwEvent,
+  tasks: readonly FwTask[],
+  newId: string,
+  now: string,
+): { task: FwTask; created: boolean } {
+  const signature = alarmTaskSignature(event.unitId ?? 0);
+  const open = tasks.find((t) => t.signature === signature && isActiveTask(t));
+  if (open) return { task: addEvents(open, [event.id], SYSTEM_USER, now), created: false };
+  return { task: newAlarmTask(event, newId, now), created: true };
+}
+
+export class TaskRuleError extends Error {}
+
+export function setStatus(task: FwTask, status: TaskStatus, user: string, now: string): FwTask {
+  if (!TASK_STATUSES.includes(status)) throw new TaskRuleError(`Unknown status ${String(status)}`);
+  return { ...task, status, activities: [...task.activities, { date: now, user, type: 'status', status }] };
+}
+
+export function assign(task: FwTask, assignee: string, user: string, now: string): FwTask {
+  const assignees = task.assignees.includes(assignee) ? task.assignees : [...task.assignees, assignee];
+  return { ...task, assignees, activities: [...task.activities, { date: now, user, type: 'assignees', assignees }] };
+}
+
+export function unassign(task: FwTask, assignee: string, user: string, now: string): FwTask {
+  if (!task.assignees.includes(assignee)) throw new TaskRuleError('User not assigned');
+  const assignees = task.assignees.filter((a) => a !== assignee);
+  return { ...task, assignees, activities: [...task.activities, { date: now, user, type: 'assignees', assignees }] };
+}
+
+export function addNote(task: FwTask, note: string, user: string, now: string): FwTask {
+  if (!note.trim()) throw new TaskRuleError('A note needs text');
+  return { ...task, activities: [...task.activities, { date: now, user, type: 'note', note }] };
+}
+
+export function rename(task: FwTask, title: string, user: string, now: string): FwTask {
+  if (!title.trim()) throw new TaskRuleError('A title needs text');
+  return { ...task, title, activities: [...task.activities, { date: now, user, type: 'title', title }] };
+}
+
+export function addEvents(task: FwTask, eventIds: string[], user: string, now: string): FwTask {
+  if (eventIds.length === 0) throw new TaskRuleError('No events to add');
+  const merged = [...task.eventIds, ...eventIds.filter((e) => !task.eventIds.includes(e))];
+  return { ...task, eventIds: merged, activities: [...task.activities, { date: now, user, type: 'events', eventIds }] };
+}
+
+/** Notification: unseen, then seen with a timestamp. Marking a missing one does nothing. */
+export function markSeen(list: readonly FwNotification[], id: string, now: string): FwNotification[] {
+  return list.map((n) => (n.id === id && !n.seen ? { ...n, seen: now } : n));
+}
+
+/** Version-1 events migrate to version 2 with category notice. */
+export function migrateEvent(raw: Record<string, unknown>): FwEvent {
+  if (raw.version === '1' || raw.version === 1 || raw.version === undefined) {
+    return { ...(raw as unknown as FwEvent), version: VERSIONS.event, category: 'notice' };
+  }
+  return raw as unknown as FwEvent;
+}
+
+const has = (o: Record<string, unknown>, keys: string[]) => keys.every((k) => o[k] !== undefined && o[k] !== null);
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Stored records are accepted only if valid, else ignored (spec §5). */
+export function isValidNotification(v: unknown): v is FwNotification {
+  return isObj(v) && v.kind === 'notification' && has(v, ['created', 'id', 'type', 'message', 'eventId', 'priority']);
+}
+export function isValidEvent(v: unknown): boolean {
+  return isObj(v) && v.kind === 'event' && has(v, ['created', 'id', 'type']);
+}
+export function isValidTask(v: unknown): v is FwTask {
+  return isObj(v) && v.kind === 'task' && has(v, ['created', 'id', 'type', 'status']) && Array.isArray(v.activities);
+}

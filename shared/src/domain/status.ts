@@ -1,0 +1,67 @@
+import { INACTIVE_UNIT_MARKER } from '../constants';
+
+/** Derived unit status (spec §4). */
+export const UNIT_STATUSES = ['alarm', 'problem', 'inactive', 'ok'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
+/** Alarm type 19: communication error. */
+export const COMMUNICATION_ERROR_ALARM = 19;
+
+export interface StatusInput {
+  UnitName: string;
+  AlarmEvents?: ReadonlyArray<{ AlarmType: number | string | null | undefined }>;
+}
+
+function isNonNegativeNumericType(type: unknown): boolean {
+  const n = typeof type === 'string' && type.trim() !== '' ? Number(type) : type;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0;
+}
+
+/**
+ * inactive if the name carries the "not installed" marker; else problem if any alarm event is a
+ * communication error; else alarm if any event has a non-negative numeric alarm type; else ok.
+ */
+export function unitStatus(unit: StatusInput): UnitStatus {
+  if (unit.UnitName.toLowerCase().includes(INACTIVE_UNIT_MARKER.toLowerCase())) return 'inactive';
+  const events = unit.AlarmEvents ?? [];
+  if (events.some((e) => Number(e.AlarmType) === COMMUNICATION_ERROR_ALARM)) return 'problem';
+  if (events.some((e) => isNonNegativeNumericType(e.AlarmType))) return 'alarm';
+  return 'ok';
+}
+
+/** A single alarm event is problem if it is a communication error, otherwise alarm. */
+export function alarmEventStatus(alarmType: number): UnitStatus {
+  return alarmType === COMMUNICATION_ERROR_ALARM ? 'problem' : 'alarm';
+}
+
+/** The one status to show for many: alarm, then problem, then inactive, else ok. */
+export function worstStatus(statuses: Iterable<UnitStatus>): UnitStatus {
+  const seen = new Set(statuses);
+  for (const s of ['alarm', 'problem', 'inactive'] as const) if (seen.has(s)) return s;
+  return 'ok';
+}
+
+/** Colours of spec §4, as theme tokens (alarm red, inactive white, ok green, problem orange). */
+export const STATUS_COLOR_VAR: Record<UnitStatus, string> = {
+  alarm: 'var(--fw-status-alarm)',
+  problem: 'var(--fw-status-problem)',
+  inactive: 'var(--fw-status-inactive)',
+  ok: 'var(--fw-status-ok)',
+};
+
+export type StatusSummary = Record<UnitStatus, number> & { total: number };
+
+export function summarizeStatuses(units: Iterable<StatusInput>): StatusSummary {
+  const summary: StatusSummary = { total: 0, ok: 0, alarm: 0, problem: 0, inactive: 0 };
+  for (const u of units) {
+    summary.total += 1;
+    summary[unitStatus(u)] += 1;
+  }
+  return summary;
+}
+
+/** Status filter: none chosen or all chosen means no status filtering (spec §4). */
+export function matchesStatusFilter(status: UnitStatus, chosen: readonly UnitStatus[]): boolean {
+  if (chosen.length === 0 || UNIT_STATUSES.every((s) => chosen.includes(s))) return true;
+  return chosen.includes(status);
+}

@@ -1,0 +1,75 @@
+/**
+ * The session store: one instance for the whole page (the shell and every remote share
+ * @fieldwatch/shared as a singleton), so a remote reads the same user and customer selection.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { RIGHTS } from '../constants';
+import type { Customer, DashboardSummary, SessionResponse, Unit, UserProfile } from '../api/types';
+
+export type SessionStatus = 'unknown' | 'loading' | 'signedIn' | 'signedOut';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: UserProfile | null;
+  customers: Customer[];
+  selectedCustomers: number[];
+  dashboards: DashboardSummary[];
+  /** Units of the selected customers, loaded by the shell's login sequence and refreshed on change. */
+  devices: Unit[];
+  devicesLoadedAt: number | null;
+  /** Bumped by auto refresh and by customer changes: widgets refetch when it moves. */
+  refreshKey: number;
+}
+
+export interface SessionActions {
+  setSession(session: SessionResponse): void;
+  setDashboards(list: DashboardSummary[]): void;
+  setDevices(units: Unit[]): void;
+  setSelectedCustomers(ids: number[]): void;
+  bumpRefresh(): void;
+  setStatus(status: SessionStatus): void;
+  clear(): void;
+}
+
+export type SessionStore = StoreApi<SessionState & SessionActions>;
+
+const initial: SessionState = {
+  status: 'unknown',
+  user: null,
+  customers: [],
+  selectedCustomers: [],
+  dashboards: [],
+  devices: [],
+  devicesLoadedAt: null,
+  refreshKey: 0,
+};
+
+export const sessionStore: SessionStore = createStore<SessionState & SessionActions>()((set) => ({
+  ...initial,
+  setSession: (s) =>
+    set({ status: 'signedIn', user: s.user, customers: s.Customers, selectedCustomers: s.selectedCustomers }),
+  setDashboards: (dashboards) => set({ dashboards }),
+  setDevices: (devices) => set({ devices, devicesLoadedAt: Date.now() }),
+  setSelectedCustomers: (selectedCustomers) => set({ selectedCustomers }),
+  bumpRefresh: () => set((s) => ({ refreshKey: s.refreshKey + 1 })),
+  setStatus: (status) => set({ status }),
+  clear: () => set({ ...initial, status: 'signedOut' }),
+}));
+
+export function customerHasRight(c: Customer, right: number): boolean {
+  return c.CustomerRights.some((r) => r.Widget === right);
+}
+
+/** The parking dashboard and widgets appear only if a selected customer has the parking right. */
+export function showsParking(state: Pick<SessionState, 'customers' | 'selectedCustomers'>): boolean {
+  return state.customers.some(
+    (c) => state.selectedCustomers.includes(c.CustomerID) && customerHasRight(c, RIGHTS.Parking),
+  );
+}
+
+/** GIS customers are those with right 1, limited to the selected ones. */
+export function gisCustomers(state: Pick<SessionState, 'customers' | 'selectedCustomers'>): Customer[] {
+  return state.customers.filter(
+    (c) => state.selectedCustomers.includes(c.CustomerID) && customerHasRight(c, RIGHTS.GIS),
+  );
+}
