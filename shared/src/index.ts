@@ -11,3 +11,4 @@ export * from './session/store';
 export * from './remote-props';
 export * from './i18n';
 export * from './schemas';
+export * from './domain/dashboard-content';

@@ -71,10 +71,18 @@ export interface ApiClientOptions {
   baseURL?: string;
   /** Called (once until re-armed) when a call answers 401. */
   onUnauthorized?: () => void;
+  /** Whether the user is signed in: a 401 while signed out (e.g. the first session probe) is not an expiry. */
+  isSignedIn?: () => boolean;
   timeoutMs?: number;
 }
 
-export function createApiClient({ bus, baseURL = '', onUnauthorized, timeoutMs = 30_000 }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  bus,
+  baseURL = '',
+  onUnauthorized,
+  isSignedIn = () => true,
+  timeoutMs = 30_000,
+}: ApiClientOptions): ApiClient {
   const http = axios.create({ baseURL, withCredentials: true, timeout: timeoutMs });
   let unauthorizedReported = false;
 
@@ -84,7 +92,7 @@ export function createApiClient({ bus, baseURL = '', onUnauthorized, timeoutMs =
       const url = err.config?.url ?? '';
       const isLogin = /\/auth\/login$/.test(url);
       if (status === 401 && !isLogin) {
-        if (!unauthorizedReported) {
+        if (!unauthorizedReported && isSignedIn()) {
           unauthorizedReported = true;
           bus.emit('toast', { kind: 'warning', message: 'errors.loggedOut' });
           bus.emit('session:expired');

@@ -1,9 +1,8 @@
 import { DASHBOARD_ID_OFFSET } from '../constants';
 
-const toBase64 = (s: string): string =>
-  typeof btoa === 'function' ? btoa(s) : Buffer.from(s, 'binary').toString('base64');
-const fromBase64 = (s: string): string =>
-  typeof atob === 'function' ? atob(s) : Buffer.from(s, 'base64').toString('binary');
+// btoa/atob exist in browsers and in Node ≥ 16 alike.
+const toBase64 = (s: string): string => btoa(s);
+const fromBase64 = (s: string): string => atob(s);
 
 /** Dashboard ids in URLs are the server id plus 1000, base64-encoded (spec §3). */
 export function encodeDashboardId(serverId: number): string {

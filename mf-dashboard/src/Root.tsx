@@ -1,0 +1,11 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { DashboardPage } from './features/overview/DashboardPage';
+
+export function Root() {
+  return (
+    <Routes>
+      <Route path="/dashboard" element={<Navigate to="/dashboard/default" replace />} />
+      <Route path="/dashboard/:id" element={<DashboardPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,6 @@
+/** The dashboard area: /dashboard/:id. Exposed as './app' with single-spa lifecycles. */
+import { createRemoteLifecycles } from '@fieldwatch/shared/remote';
+import bundle from '@fieldwatch/locales/dashboard';
+import { Root } from './Root';
+
+export const { bootstrap, mount, unmount, update } = createRemoteLifecycles({ namespace: 'dashboard', bundle, Root });

@@ -1,0 +1,115 @@
+/** Login, logout and the session list (v2), plus the older v1 login/logout. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { blank, MESSAGES, type LoginRequest, type LoginResponse, type UserType } from '@fieldwatch/shared';
+import type { ServerContext } from '../../context';
+import { users } from '../../db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import { userOrgIds } from './scope';
+import { clearSessionCookie, sessionToken, setSessionCookie } from './cookie';
+import { auth } from './guard';
+import { verifyPassword } from './passwords';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSessionByToken,
+  listSessions,
+  revokeSession,
+} from './sessions';
+import { isWellFormedToken } from './tokens';
+
+const loginSchema = {
+  body: {
+    type: 'object',
+    required: ['username', 'password'],
+    properties: {
+      username: { type: 'string', maxLength: 200 },
+      password: { type: 'string', maxLength: 1000 },
+      remember: { type: 'boolean' },
+    },
+  },
+} as const;
+
+const revokeSchema = {
+  params: {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$' } },
+  },
+} as const;
+
+export default async function authPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db, config } = ctx;
+
+  /** Checks the credentials, opens a session and sets its cookie. */
+  async function login(request: FastifyRequest<{ Body: LoginRequest }>, reply: FastifyReply): Promise<LoginResponse> {
+    const username = request.body.username.trim();
+    const { password } = request.body;
+    if (!username) throw new HttpError(400, blank('Username'), 'validation');
+    if (!password) throw new HttpError(400, blank('Password'), 'validation');
+
+    const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+    const ok = await verifyPassword(user?.passwordHash ?? null, password);
+    if (!user || !ok) throw new HttpError(417, MESSAGES.invalidCredentials, 'invalid_credentials');
+
+    // A login replaces the session the browser had (no fixation, no orphan rows).
+    const previous = sessionToken(request);
+    if (isWellFormedToken(previous)) await deleteSessionByToken(db, previous);
+    await deleteExpiredSessions(db, user.id);
+
+    const now = new Date();
+    // A new session works on all of the user's organisations.
+    const { token } = await createSession(
+      db,
+      {
+        userId: user.id,
+        userAgent: request.headers['user-agent'] ?? '',
+        ip: request.ip,
+        selectedCustomers: await userOrgIds(db, user.id),
+      },
+      now,
+    );
+    await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    setSessionCookie(request, reply, token, request.body.remember !== false, config.cookieSecure);
+    return { userId: user.id, username: user.username, userType: user.userType as UserType };
+  }
+
+  /** Logout is public and idempotent: it always expires the cookie, with or without a session. */
+  async function logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = sessionToken(request);
+    if (isWellFormedToken(token)) await deleteSessionByToken(db, token);
+    clearSessionCookie(request, reply, config.cookieSecure);
+  }
+
+  app.post<{ Body: LoginRequest }>('/api/v2/auth/login', { schema: loginSchema, config: { public: true } }, async (request, reply) => {
+    return { data: await login(request, reply) };
+  });
+
+  app.post<{ Body: LoginRequest }>('/api/v1/auth/login', { schema: loginSchema, config: { public: true } }, async (request, reply) => {
+    const r = await login(request, reply);
+    return [{ UserID: r.userId, UserName: r.username, UserType: r.userType }];
+  });
+
+  app.get('/api/v2/auth/logout', { config: { public: true } }, async (request, reply) => {
+    await logout(request, reply);
+    return { data: true };
+  });
+
+  app.get('/api/v1/auth/logout', { config: { public: true } }, async (request, reply) => {
+    await logout(request, reply);
+    return [];
+  });
+
+  app.get('/api/v2/auth/sessions', async (request) => {
+    const a = auth(request);
+    return { data: await listSessions(db, a.userId, a.sessionId) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/v2/auth/session/logout/:id', { schema: revokeSchema }, async (request, reply) => {
+    const a = auth(request);
+    const id = request.params.id.toLowerCase();
+    if (!(await revokeSession(db, a.userId, id))) throw notFound();
+    if (id === a.publicId) clearSessionCookie(request, reply, config.cookieSecure);
+    return { data: true };
+  });
+}

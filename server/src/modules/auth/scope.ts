@@ -1,0 +1,24 @@
+/** Organisation membership and the customer scope of a request. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { userOrganizations } from '../../db/schema';
+import type { AuthContext } from './guard';
+
+export async function userOrgIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userOrganizations.organizationId })
+    .from(userOrganizations)
+    .where(eq(userOrganizations.userId, userId));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/**
+ * The organisations a query may see. With the session context: the selected customers (kept to
+ * those the user still belongs to, as memberships can change after selection); without: all of
+ * the user's organisations.
+ */
+export async function scopedOrgIds(db: Db, auth: AuthContext, useContext: boolean): Promise<number[]> {
+  const mine = await userOrgIds(db, auth.userId);
+  if (!useContext) return mine;
+  return mine.filter((id) => auth.selectedCustomers.includes(id));
+}

@@ -1,0 +1,135 @@
+/**
+ * The alarm pipeline (spec §4): each new alarm becomes an event, a notification for every user of
+ * the unit's organisation, and joins the open task of its unit or starts a new alarm task. The
+ * rules themselves are @fieldwatch/shared's; this file only feeds them and stores the results.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ACTIVE_TASK_STATUSES,
+  alarmTaskSignature,
+  eventFromAlarm,
+  notificationFromEvent,
+  routeEventToTask,
+  type AlarmInput,
+  type FwEvent,
+  type FwNotification,
+  type FwTask,
+} from '@fieldwatch/shared';
+import type { Db } from '../../db/client';
+import { events, notifications, tasks, userOrganizations } from '../../db/schema';
+
+export interface PipelineAlarm extends AlarmInput {
+  organizationId: number;
+  /** When the alarm happened (ISO); becomes the created time of what it produces. */
+  at: string;
+}
+
+export interface StoredTask {
+  organizationId: number;
+  task: FwTask;
+  /** New in this run (insert) rather than changed (update). */
+  isNew: boolean;
+}
+
+export interface PipelineResult {
+  events: Array<{ organizationId: number; event: FwEvent }>;
+  notifications: Array<{ organizationId: number; userId: number; notification: FwNotification }>;
+  tasks: StoredTask[];
+}
+
+/** Pure core: no I/O, so the seed, the simulator and tests see exactly the same behaviour. */
+export function runAlarmPipeline(
+  alarms: readonly PipelineAlarm[],
+  openTasks: ReadonlyArray<{ organizationId: number; task: FwTask }>,
+  recipients: ReadonlyMap<number, readonly number[]>,
+  newId: () => string,
+): PipelineResult {
+  const result: PipelineResult = { events: [], notifications: [], tasks: [] };
+  const byOrg = new Map<number, FwTask[]>();
+  for (const t of openTasks) byOrg.set(t.organizationId, [...(byOrg.get(t.organizationId) ?? []), t.task]);
+  const touched = new Map<string, StoredTask>();
+  const ordered = [...alarms].sort((a, b) => a.at.localeCompare(b.at));
+
+  for (const alarm of ordered) {
+    const org = alarm.organizationId;
+    const event = eventFromAlarm(alarm, newId(), alarm.at);
+    result.events.push({ organizationId: org, event });
+    for (const userId of recipients.get(org) ?? []) {
+      result.notifications.push({ organizationId: org, userId, notification: notificationFromEvent(event, newId(), alarm.at) });
+    }
+    const orgTasks = byOrg.get(org) ?? [];
+    const { task, created } = routeEventToTask(event, orgTasks, newId(), alarm.at);
+    byOrg.set(org, created ? [...orgTasks, task] : orgTasks.map((t) => (t.id === task.id ? task : t)));
+    const wasNew = touched.get(task.id)?.isNew ?? created;
+    touched.set(task.id, { organizationId: org, task, isNew: wasNew });
+  }
+  result.tasks = [...touched.values()];
+  return result;
+}
+
+/** Runs the pipeline for new alarms against the database (one batch, a handful of queries). */
+export async function processAlarms(db: Db, alarms: readonly PipelineAlarm[], newId: () => string = randomUUID): Promise<PipelineResult> {
+  if (alarms.length === 0) return { events: [], notifications: [], tasks: [] };
+  const orgIds = [...new Set(alarms.map((a) => a.organizationId))];
+  const signatures = [...new Set(alarms.map((a) => alarmTaskSignature(a.UnitID)))];
+
+  const members = await db
+    .select({ userId: userOrganizations.userId, org: userOrganizations.organizationId })
+    .from(userOrganizations)
+    .where(inArray(userOrganizations.organizationId, orgIds));
+  const recipients = new Map<number, number[]>();
+  for (const m of members) recipients.set(m.org, [...(recipients.get(m.org) ?? []), m.userId].sort((a, b) => a - b));
+
+  const open = await db
+    .select({ organizationId: tasks.organizationId, task: tasks.doc })
+    .from(tasks)
+    .where(
+      and(
+        inArray(tasks.organizationId, orgIds),
+        inArray(sql<string>`${tasks.doc}->>'signature'`, signatures),
+        inArray(sql<string>`${tasks.doc}->>'status'`, [...ACTIVE_TASK_STATUSES]),
+      ),
+    );
+
+  const result = runAlarmPipeline(alarms, open, recipients, newId);
+  await storePipelineResult(db, result);
+  return result;
+}
+
+const BATCH = 500;
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+export async function storePipelineResult(db: Db, r: PipelineResult): Promise<void> {
+  await insertInBatches(
+    r.events.map((e) => ({ id: e.event.id, organizationId: e.organizationId, created: new Date(e.event.created), doc: e.event })),
+    (batch) => db.insert(events).values(batch),
+  );
+  await insertInBatches(
+    r.notifications.map((n) => ({
+      id: n.notification.id,
+      organizationId: n.organizationId,
+      userId: n.userId,
+      created: new Date(n.notification.created),
+      doc: n.notification,
+    })),
+    (batch) => db.insert(notifications).values(batch),
+  );
+  const fresh = r.tasks.filter((t) => t.isNew);
+  await insertInBatches(
+    fresh.map((t) => ({ id: t.task.id, organizationId: t.organizationId, created: new Date(t.task.created), doc: t.task })),
+    (batch) => db.insert(tasks).values(batch),
+  );
+  for (const t of r.tasks.filter((x) => !x.isNew)) await saveTask(db, t.task);
+}
+
+/** Writes a changed task document and bumps its revision. */
+export async function saveTask(db: Db, task: FwTask): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ doc: task, revision: sql`${tasks.revision} + 1` })
+    .where(eq(tasks.id, task.id));
+}

@@ -1,0 +1,25 @@
+/** GET /api/v1/nfc/tag?unit=<id>: the tag of one of the user's units ({ tag_uuid: '' } when none). */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { auth } from '../auth/guard';
+import { userOrgIds } from '../auth/scope';
+import { unitOrganization } from '../devices/service';
+import { tagOfUnit } from './service';
+
+const schema = {
+  querystring: {
+    type: 'object',
+    required: ['unit'],
+    properties: { unit: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  },
+} as const;
+
+export default async function nfcPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+  app.get<{ Querystring: { unit: number } }>('/api/v1/nfc/tag', { schema }, async (request) => {
+    const org = await unitOrganization(db, request.query.unit);
+    // A unit of another organisation answers exactly like a missing one.
+    if (org === null || !(await userOrgIds(db, auth(request).userId)).includes(org)) throw notFound();
+    return { tag_uuid: await tagOfUnit(db, request.query.unit) };
+  });
+}

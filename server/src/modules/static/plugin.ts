@@ -1,0 +1,101 @@
+/**
+ * Static hosting: /remotes.json (where each remote lives), each remote's build under
+ * /remotes/<name>/, and the shell with an SPA fallback. Built files are read at request time, so
+ * a remote can be rebuilt or deployed without restarting the server.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES, REMOTE_NAMES, type ApiErrorBody, type RemoteName, type RemotesMap } from '@fieldwatch/shared';
+import type { ServerContext } from '../../context';
+import { isApiPath } from '../auth/guard';
+import { cacheControlFor, NO_CACHE, NO_STORE } from './cache';
+
+export const BUILD_FIRST_MESSAGE = 'Build the front end first: npm start';
+
+/** The onboarding remote is embeddable by partner sites on other origins (spec §2, ARCHITECTURE). */
+const CORS_REMOTES: ReadonlySet<RemoteName> = new Set(['onboarding']);
+
+export function remotesMap(overrides: Partial<Record<RemoteName, string>>): RemotesMap {
+  return Object.fromEntries(REMOTE_NAMES.map((name) => [name, overrides[name] ?? `/remotes/${name}/mf-manifest.json`]));
+}
+
+function isRemoteName(name: string): name is RemoteName {
+  return (REMOTE_NAMES as readonly string[]).includes(name);
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+function notFoundBody(): ApiErrorBody {
+  return { message: MESSAGES.notFound, code: 'not_found' };
+}
+
+async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Promise<void> {
+  const shellDist = path.join(config.staticRoot, 'shell', 'dist');
+  const remoteDist = (name: RemoteName) => path.join(config.staticRoot, `mf-${name}`, 'dist');
+
+  // Only the reply.sendFile decorator; routes below decide what is served from where.
+  await app.register(fastifyStatic, { root: config.staticRoot, serve: false, cacheControl: false });
+
+  function sendIndex(reply: FastifyReply) {
+    if (!existsSync(path.join(shellDist, 'index.html'))) {
+      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_STORE).send(BUILD_FIRST_MESSAGE);
+    }
+    return reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDist);
+  }
+
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', NO_STORE);
+    return remotesMap(config.remoteUrls);
+  });
+
+  app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', (request, reply) => {
+    const { name } = request.params;
+    const file = request.params['*'];
+    if (!isRemoteName(name) || !file || file.endsWith('/')) return reply.callNotFound();
+    if (CORS_REMOTES.has(name)) reply.header('access-control-allow-origin', '*');
+    reply.header('cache-control', cacheControlFor(file));
+    return reply.sendFile(file, remoteDist(name));
+  });
+
+  // Preflight for partner pages that fetch the embeddable remote with custom headers.
+  app.options<{ Params: { name: string; '*': string } }>('/remotes/:name/*', (request, reply) => {
+    if (!CORS_REMOTES.has(request.params.name as RemoteName)) return reply.callNotFound();
+    return reply
+      .code(204)
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+      .header('access-control-allow-headers', '*')
+      .header('access-control-max-age', '86400')
+      .send();
+  });
+
+  // The shell: real files from shell/dist; everything else falls to the not-found handler below.
+  app.get<{ Params: { '*': string } }>('/*', (request, reply) => {
+    const file = request.params['*'];
+    if (isApiPath(request.url) || request.url.startsWith('/remotes/')) return reply.callNotFound();
+    if (!file || file.endsWith('/') || file === 'index.html') return sendIndex(reply);
+    reply.header('cache-control', cacheControlFor(file));
+    return reply.sendFile(file, shellDist);
+  });
+
+  // SPA fallback: a page navigation (accepts html) outside /api and /remotes gets the shell.
+  app.setNotFoundHandler((request, reply) => {
+    const pagePath = !isApiPath(request.url) && !request.url.startsWith('/remotes/') && request.url !== '/remotes.json';
+    if ((request.method === 'GET' || request.method === 'HEAD') && pagePath && acceptsHtml(request)) {
+      reply.removeHeader('cache-control');
+      return sendIndex(reply);
+    }
+    reply.removeHeader('cache-control');
+    return reply.code(404).send(notFoundBody());
+  });
+}
+
+// Registered without encapsulation (what fastify-plugin does): the not-found handler must be the
+// root one, so that unknown /api paths answer the JSON 404 too.
+(staticPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export default staticPlugin;

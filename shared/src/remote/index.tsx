@@ -1,0 +1,90 @@
+/**
+ * What every remote needs to be a single-spa application inside the shell: lifecycles from
+ * single-spa-react with its i18n namespace added at bootstrap, its own router, and RemoteProps
+ * available to any component through useRemote().
+ */
+import React, { createContext, type ComponentType, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import ReactDOMClient from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { I18nextProvider } from 'react-i18next';
+import singleSpaReact from 'single-spa-react';
+import type { LifeCycles } from 'single-spa';
+import { useStore } from 'zustand';
+import { addNamespace, type NamespaceBundle } from '../i18n';
+import type { RemoteProps } from '../remote-props';
+import type { Result } from '../api/client';
+
+const RemoteContext = createContext<RemoteProps | null>(null);
+
+export function useRemote(): RemoteProps {
+  const ctx = useContext(RemoteContext);
+  if (!ctx) throw new Error('useRemote() outside a Fieldwatch remote');
+  return ctx;
+}
+
+/** The session store, as a React hook. */
+export function useSession<T>(select: (s: ReturnType<RemoteProps['session']['getState']>) => T): T {
+  return useStore(useRemote().session, select);
+}
+
+export interface CreateRemoteOptions {
+  /** i18n namespace of the remote (locales/<lang>/<namespace>.json). */
+  namespace: string;
+  bundle: NamespaceBundle;
+  Root: ComponentType;
+}
+
+export function createRemoteLifecycles({ namespace, bundle, Root }: CreateRemoteOptions): LifeCycles<RemoteProps> {
+  function RemoteRoot(props: RemoteProps) {
+    return (
+      <RemoteContext.Provider value={props}>
+        <I18nextProvider i18n={props.i18n} defaultNS={namespace}>
+          <BrowserRouter>
+            <Root />
+          </BrowserRouter>
+        </I18nextProvider>
+      </RemoteContext.Provider>
+    );
+  }
+  const lifecycles = singleSpaReact<RemoteProps>({ React, ReactDOMClient, rootComponent: RemoteRoot });
+  return {
+    bootstrap: async (props) => {
+      addNamespace(props.i18n, namespace, bundle);
+      await lifecycles.bootstrap(props);
+    },
+    mount: lifecycles.mount,
+    unmount: lifecycles.unmount,
+    ...(lifecycles.update ? { update: lifecycles.update } : {}),
+  } as LifeCycles<RemoteProps>;
+}
+
+export type LoadState<T> =
+  | { status: 'loading'; data?: T; reload: () => void }
+  | { status: 'error'; data?: T; reload: () => void }
+  | { status: 'ready'; data: T; reload: () => void };
+
+/**
+ * Loads data through the API wrapper and reloads when deps or the session's refresh key change
+ * (auto refresh, customer selection). Keeps the last data while reloading.
+ */
+export function useLoad<T>(load: () => Promise<Result<T>>, deps: readonly unknown[]): LoadState<T> {
+  const refreshKey = useSession((s) => s.refreshKey);
+  const [state, setState] = useState<{ status: 'loading' | 'error' | 'ready'; data?: T }>({ status: 'loading' });
+  const [tick, setTick] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ status: 'loading', data: s.data }));
+    void loadRef.current().then(([data, failed]) => {
+      if (!live) return;
+      setState(failed ? (s) => ({ status: 'error', data: s.data }) : { status: 'ready', data: data as T });
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, refreshKey, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { ...state, reload } as LoadState<T>;
+}

@@ -1,0 +1,82 @@
+import { type ReactNode, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { useStore } from 'zustand';
+import { LoadingState } from '@fieldwatch/shared/ui';
+import { bus, sessionStore } from './platform';
+import { expireSession } from './features/session/session';
+import { LoginPage } from './features/login/LoginPage';
+import { Layout, PublicLayout } from './features/layout/Layout';
+import { AreaOutlet } from './features/remotes/AreaOutlet';
+import { NotFound } from './features/notfound/NotFound';
+import { Toasts } from './features/toasts/Toasts';
+
+/** Routes need a session; visitors go to /login with the wanted path in ?redirect=. */
+function RequireSession({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const status = useStore(sessionStore, (s) => s.status);
+  const location = useLocation();
+  if (status === 'unknown' || status === 'loading') {
+    return (
+      <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+        <LoadingState label={t('login.loadingSession')} />
+      </div>
+    );
+  }
+  if (status === 'signedOut') {
+    const wanted = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
+  }
+  return <>{children}</>;
+}
+
+function OnboardingFrame() {
+  const status = useStore(sessionStore, (s) => s.status);
+  return status === 'signedIn' ? <Layout /> : <PublicLayout />;
+}
+
+function SessionEvents() {
+  useEffect(() => {
+    const onExpired = () => expireSession();
+    bus.on('session:expired', onExpired);
+    return () => bus.off('session:expired', onExpired);
+  }, []);
+  return null;
+}
+
+export function App({ i18n }: { i18n: I18n }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <BrowserRouter>
+        <SessionEvents />
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/onboarding" element={<OnboardingFrame />}>
+            <Route path="*" element={<AreaOutlet name="onboarding" />} />
+            <Route index element={<AreaOutlet name="onboarding" />} />
+          </Route>
+          <Route
+            element={
+              <RequireSession>
+                <Layout />
+              </RequireSession>
+            }
+          >
+            <Route index element={<Navigate to="/dashboard/default" replace />} />
+            <Route path="dashboard/*" element={<AreaOutlet name="dashboard" />} />
+            <Route path="notifications/*" element={<AreaOutlet name="tasks" />} />
+            <Route path="taskmanagement/*" element={<AreaOutlet name="tasks" />} />
+            <Route path="devicemanagement/*" element={<AreaOutlet name="devices" />} />
+            <Route path="groupmanagement/*" element={<AreaOutlet name="devices" />} />
+            <Route path="locationmanagement/*" element={<AreaOutlet name="devices" />} />
+            <Route path="admin/*" element={<AreaOutlet name="admin" />} />
+            <Route path="profile/*" element={<AreaOutlet name="admin" />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+        <Toasts />
+      </BrowserRouter>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,129 @@
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { Button, TextField } from '@fieldwatch/shared/ui';
+import { sessionStore } from '../../platform';
+import { login } from '../session/session';
+import { LanguagePicker } from '../layout/LanguagePicker';
+import { ThemeToggle } from '../layout/ThemeToggle';
+import { Logo } from '../layout/Logo';
+import css from './LoginPage.module.css';
+
+/** Only same-origin paths are followed after login, never another site. */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return '/dashboard/default';
+  return value;
+}
+
+type Method = 'username' | 'bankid';
+
+export function LoginPage() {
+  const { t, i18n } = useTranslation('shell');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const status = useStore(sessionStore, (s) => s.status);
+  const [method, setMethod] = useState<Method>('username');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [errors, setErrors] = useState<{ username?: string; password?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [showForgot, setShowForgot] = useState(false);
+  const redirect = safeRedirect(params.get('redirect'));
+
+  if (status === 'signedIn') return <Navigate to={redirect} replace />;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (!username.trim()) next.username = t('login.usernameRequired');
+    if (!password) next.password = t('login.passwordRequired');
+    setErrors(next);
+    if (next.username || next.password) return;
+    setBusy(true);
+    const outcome = await login(i18n, username.trim(), password, remember);
+    setBusy(false);
+    if (outcome === 'ok') navigate(redirect, { replace: true });
+    else setErrors({ form: outcome === 'invalid' ? t('common:errors.invalidCredentials') : t('login.failed') });
+  }
+
+  return (
+    <div className={css.page}>
+      <div className={css.corner}>
+        <LanguagePicker compact />
+        <ThemeToggle />
+      </div>
+      <main className={css.card}>
+        <div className={css.brand}>
+          <Logo />
+        </div>
+        <h1 className={css.title}>{t('login.title')}</h1>
+        <p className={css.subtitle}>{t('login.subtitle')}</p>
+
+        <div className={css.methods} role="radiogroup" aria-label={t('login.method')}>
+          {(['username', 'bankid'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={method === m}
+              className={method === m ? css.methodActive : css.method}
+              onClick={() => setMethod(m)}
+            >
+              {m === 'username' ? t('login.methodUsername') : t('login.methodBankId')}
+            </button>
+          ))}
+        </div>
+
+        {method === 'bankid' ? (
+          <p className={css.notice} role="note">
+            {t('login.bankIdNotConfigured')}
+          </p>
+        ) : (
+          <form className={css.form} onSubmit={onSubmit} noValidate>
+            <TextField
+              label={t('login.username')}
+              name="username"
+              autoComplete="username"
+              autoFocus
+              value={username}
+              error={errors.username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+            <TextField
+              label={t('login.password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              error={errors.password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <div className={css.row}>
+              <label className={css.check}>
+                <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                {t('login.remember')}
+              </label>
+              <button type="button" className={css.link} onClick={() => setShowForgot((v) => !v)} aria-expanded={showForgot}>
+                {t('login.forgot')}
+              </button>
+            </div>
+            {showForgot && <p className={css.notice}>{t('login.forgotHelp')}</p>}
+            {errors.form && (
+              <p className={css.formError} role="alert">
+                {errors.form}
+              </p>
+            )}
+            <Button type="submit" variant="primary" disabled={busy} className={css.submit}>
+              {busy ? t('login.submitting') : t('login.submit')}
+            </Button>
+          </form>
+        )}
+        <p className={css.register}>
+          <Link to="/onboarding">{t('login.register')}</Link>
+        </p>
+      </main>
+    </div>
+  );
+}

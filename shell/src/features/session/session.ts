@@ -1,0 +1,122 @@
+/**
+ * The session's data flow (spec §4): login clears all state, then loads access, profile, language,
+ * permissions and dashboards, starts the alarm listener, then loads devices and renders. Logout and
+ * a 401 stop the listener and clear state.
+ */
+import type { i18n as I18n } from 'i18next';
+import { create } from 'zustand';
+import {
+  ALARM_POLL_MS,
+  type DashboardSummary,
+  type FwNotification,
+  type LoginResponse,
+  type SessionResponse,
+  type Unit,
+} from '@fieldwatch/shared';
+import { isAxiosError } from 'axios';
+import { api, bus, sessionStore } from '../../platform';
+
+/** Unseen notifications, kept fresh by the alarm listener. */
+export const useAlarmListener = create<{ unseen: number; lastPoll: number | null }>(() => ({ unseen: 0, lastPoll: null }));
+
+let pollTimer: ReturnType<typeof setInterval> | null = null;
+
+async function pollAlarms() {
+  const [list, failed] = await api.get<FwNotification[]>('/api/v3/events/notifications', { limit: 500 }, []);
+  if (!failed && list) useAlarmListener.setState({ unseen: list.filter((n) => !n.seen).length, lastPoll: Date.now() });
+}
+
+export function startAlarmListener() {
+  stopAlarmListener();
+  void pollAlarms();
+  pollTimer = setInterval(() => void pollAlarms(), ALARM_POLL_MS);
+}
+
+export function stopAlarmListener() {
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
+  useAlarmListener.setState({ unseen: 0, lastPoll: null });
+}
+
+export async function loadDevices(): Promise<void> {
+  const [units, failed] = await api.get<Unit[]>('/api/v2/device/devices', { use_context: true }, []);
+  if (!failed && units) sessionStore.getState().setDevices(units);
+}
+
+async function loadDashboards(): Promise<void> {
+  const [list, failed] = await api.get<DashboardSummary[]>('/api/v3/user/dashboard', { excludeContent: true, useContext: true }, []);
+  if (!failed && list) sessionStore.getState().setDashboards(list);
+}
+
+/** Runs the loading sequence for an existing session cookie. Resolves whether the user is signed in. */
+export async function loadSession(i18n: I18n): Promise<boolean> {
+  const store = sessionStore.getState();
+  store.setStatus('loading');
+  const [session, failed] = await api.get<SessionResponse>('/api/v3/user/session');
+  if (failed || !session) {
+    store.clear();
+    return false;
+  }
+  api.armUnauthorized();
+  if (session.user.language && session.user.language !== i18n.language) await i18n.changeLanguage(session.user.language);
+  // Dashboards before the session counts as signed in: navigation waits for them (spec §2).
+  sessionStore.setState({ user: session.user, customers: session.Customers, selectedCustomers: session.selectedCustomers });
+  await loadDashboards();
+  startAlarmListener();
+  await loadDevices();
+  sessionStore.getState().setSession(session);
+  bus.emit('session:changed');
+  return true;
+}
+
+export type LoginOutcome = 'ok' | 'invalid' | 'error';
+
+export async function login(i18n: I18n, username: string, password: string, remember: boolean): Promise<LoginOutcome> {
+  stopAlarmListener();
+  sessionStore.getState().clear();
+  try {
+    await api.http.post<{ data: LoginResponse }>('/api/v2/auth/login', { username, password, remember });
+  } catch (err) {
+    return isAxiosError(err) && err.response?.status === 417 ? 'invalid' : 'error';
+  }
+  return (await loadSession(i18n)) ? 'ok' : 'error';
+}
+
+export async function logout(): Promise<void> {
+  stopAlarmListener();
+  sessionStore.getState().clear();
+  bus.emit('session:changed');
+  await api.request({ method: 'GET', url: '/api/v2/auth/logout' });
+}
+
+/** Called on a 401 anywhere: the interceptor has already shown "You have been logged out". */
+export function expireSession(): void {
+  stopAlarmListener();
+  sessionStore.getState().clear();
+  bus.emit('session:changed');
+}
+
+export async function selectCustomers(ids: number[]): Promise<boolean> {
+  const [session, failed] = await api.request<SessionResponse>({
+    method: 'PUT',
+    url: '/api/v3/user/session/current_organization',
+    params: { id: ids.join(',') },
+  });
+  if (failed || !session) {
+    bus.emit('toast', { kind: 'danger', message: 'errors.somethingWrong' });
+    return false;
+  }
+  const store = sessionStore.getState();
+  store.setSelectedCustomers(session.selectedCustomers);
+  await Promise.all([loadDevices(), loadDashboards()]);
+  store.bumpRefresh();
+  bus.emit('customers:changed', session.selectedCustomers);
+  return true;
+}
+
+export async function changeLanguage(i18n: I18n, lang: string): Promise<void> {
+  await i18n.changeLanguage(lang);
+  if (sessionStore.getState().status === 'signedIn') {
+    await api.request({ method: 'PUT', url: '/api/v3/user/profile/language', params: { language: lang } });
+  }
+}

@@ -1,0 +1,152 @@
+// One webpack setup for the shell and every remote: swc for TypeScript, CSS Modules with a
+// per-app class prefix, Module Federation 2 with the shared singletons of ARCHITECTURE.md, and
+// swc minification. Each app's webpack.config.cjs calls createConfig with what differs.
+const path = require('node:path');
+const fs = require('node:fs');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const root = path.resolve(__dirname, '..');
+const CHUNK_LOAD_TIMEOUT_MS = 120_000; // spec §9 (also CHUNK_LOAD_TIMEOUT_MS in @fieldwatch/shared)
+
+/** The version of a dependency as installed for the app in `dir` (explicit versions for sharing). */
+function installedVersion(dir, name) {
+  let pkgDir = path.dirname(require.resolve(name, { paths: [dir] }));
+  for (;;) {
+    const file = path.join(pkgDir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (pkg.name === name) return pkg.version;
+    }
+    const up = path.dirname(pkgDir);
+    if (up === pkgDir) throw new Error(`Cannot find the version of ${name} from ${dir}`);
+    pkgDir = up;
+  }
+}
+
+/** Shared singletons: one copy of each on the page, whoever loads first (shareStrategy loaded-first). */
+function sharedConfig(dir) {
+  const single = (name, extra = {}) => {
+    const version = installedVersion(dir, name);
+    return { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0`, ...extra };
+  };
+  const react = single('react');
+  const reactDom = single('react-dom');
+  const sharedPkg = single('@fieldwatch/shared', { requiredVersion: '^1.0.0' });
+  return {
+    react,
+    'react/': react,
+    'react-dom': reactDom,
+    'react-dom/': reactDom,
+    'react-router-dom': single('react-router-dom'),
+    zustand: single('zustand'),
+    i18next: single('i18next'),
+    'react-i18next': single('react-i18next'),
+    axios: single('axios'),
+    moment: single('moment'),
+    '@fieldwatch/shared': sharedPkg,
+    '@fieldwatch/shared/ui': sharedPkg,
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir        the app's folder
+ * @param {string} o.name       federation name (shell, dashboard, devices, …)
+ * @param {string} o.cssPrefix  prefix of every CSS Modules class of the app
+ * @param {Record<string,string>} [o.exposes]
+ * @param {boolean} [o.isShell]
+ */
+function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      context: dir,
+      mode: production ? 'production' : 'development',
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(dir, 'dist'),
+        // Remotes: 'auto' resolves the public path from where remoteEntry.js was loaded, so a
+        // remote can move to a CDN or another origin without a rebuild.
+        publicPath: isShell ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: `fieldwatch_${name}`,
+        chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        clean: true,
+      },
+      devtool: process.env.FW_SOURCEMAPS ? 'source-map' : false,
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.module\.css$/,
+            use: [
+              'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    localIdentName: production ? `${cssPrefix}-[local]-[hash:base64:5]` : `${cssPrefix}-[name]__[local]`,
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: sharedConfig(dir),
+          shareStrategy: 'loaded-first',
+          manifest: isShell ? false : { fileName: 'mf-manifest.json' },
+          dts: false,
+          runtimePlugins: isShell ? [path.join(dir, 'src/features/remotes/runtime-plugin.ts')] : [],
+        }),
+        // moment ships ~160 locales; we offer en, da, de, sv.
+        new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(da|de|sv)$/),
+        new webpack.DefinePlugin({
+          'process.env.FW_SENTRY_DSN': JSON.stringify(process.env.FW_SENTRY_DSN ?? ''),
+          'process.env.FW_RELEASE': JSON.stringify(process.env.FW_RELEASE ?? 'dev'),
+        }),
+        ...(isShell
+          ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), scriptLoading: 'defer' })]
+          : []),
+      ],
+      optimization: {
+        minimize: production,
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      cache: { type: 'filesystem', cacheDirectory: path.join(root, 'node_modules/.cache/webpack', name) },
+    };
+  };
+}
+
+module.exports = { createConfig, sharedConfig };
