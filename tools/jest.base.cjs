@@ -4,6 +4,7 @@ const path = require('node:path');
 module.exports = (dir, overrides = {}) => ({
   rootDir: dir,
   testEnvironment: 'jsdom',
+  setupFiles: [path.join(__dirname, 'jest.setup.cjs')],
   testMatch: ['<rootDir>/{src,test}/**/*.test.{ts,tsx}'],
   transform: {
     '^.+\\.(t|j)sx?$': [

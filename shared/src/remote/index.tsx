@@ -14,7 +14,8 @@ import { addNamespace, type NamespaceBundle } from '../i18n';
 import type { RemoteProps } from '../remote-props';
 import type { Result } from '../api/client';
 
-const RemoteContext = createContext<RemoteProps | null>(null);
+/** Exported for tests that render a remote's screens with fake props. */
+export const RemoteContext = createContext<RemoteProps | null>(null);
 
 export function useRemote(): RemoteProps {
   const ctx = useContext(RemoteContext);

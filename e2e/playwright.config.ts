@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * Journeys run in Debian's Chromium (Playwright cannot download browsers here) against the
+ * production build served by the real server, on a free port, with a fresh in-memory database
+ * seeded with the demo data.
+ */
+const port = Number(process.env.E2E_PORT ?? 3137);
+const root = path.resolve(__dirname, '..');
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `node ${path.join(root, 'server/dist/main.cjs')}`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

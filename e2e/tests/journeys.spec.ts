@@ -1,0 +1,177 @@
+import { expect, test } from '@playwright/test';
+import { expectOverview, signIn } from './helpers';
+
+test('sign in and land on the overview dashboard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fdefault/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Fieldwatch' })).toBeVisible();
+  await signIn(page);
+  await expectOverview(page);
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+});
+
+test('a deep link opened while signed out comes back after login', async ({ page }) => {
+  await page.goto('/devicemanagement?q=Pump');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdevicemanagement%3Fq%3DPump/);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/devicemanagement\?q=Pump/);
+  await expect(page.locator('#fw-area-devices table tbody tr').first()).toBeVisible();
+});
+
+test('a bad password shows "Username or password is incorrect" (417)', async ({ page }) => {
+  await page.goto('/login');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v2/auth/login'));
+  await signIn(page, 'demo.super', 'wrong-password');
+  expect((await answer).status()).toBe(417);
+  await expect(page.getByRole('alert').filter({ hasText: 'Username or password is incorrect' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('empty fields are named, nothing is sent', async ({ page }) => {
+  await page.goto('/login');
+  let sent = false;
+  page.on('request', (r) => {
+    if (r.url().includes('/auth/login')) sent = true;
+  });
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Username should not be blank')).toBeVisible();
+  await expect(page.getByText('Password should not be blank')).toBeVisible();
+  expect(sent).toBe(false);
+});
+
+test('each area mounts on its routes', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  const areas: Array<[string, string]> = [
+    ['/devicemanagement', 'devices'],
+    ['/groupmanagement', 'devices'],
+    ['/locationmanagement', 'devices'],
+    ['/taskmanagement', 'tasks'],
+    ['/notifications', 'tasks'],
+    ['/admin', 'admin'],
+    ['/profile', 'admin'],
+    ['/onboarding', 'onboarding'],
+    ['/dashboard/default', 'dashboard'],
+  ];
+  for (const [path, area] of areas) {
+    await page.goto(path);
+    const root = page.locator(`#fw-area-${area}`);
+    await expect(root.locator('h1').first()).toBeVisible();
+    await expect(page.getByTestId(`area-unavailable-${area}`)).toHaveCount(0);
+  }
+});
+
+test('navigation between areas works from the menu', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Devices' }).click();
+  await expect(page).toHaveURL(/\/devicemanagement$/);
+  await expect(page.locator('#fw-area-devices h1')).toBeVisible();
+  await nav.getByRole('link', { name: 'Tasks' }).click();
+  await expect(page.locator('#fw-area-tasks h1')).toBeVisible();
+  await nav.getByRole('link', { name: 'Alarms' }).click();
+  await expect(page.locator('#fw-area-dashboard h1')).toHaveText('Alarms');
+});
+
+test('a blocked remote leaves the shell usable, and retry brings it back', async ({ page }) => {
+  await page.route('**/remotes/tasks/mf-manifest.json', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.route('**/remotes/admin/**', (route) => route.abort('failed'));
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+
+  await page.goto('/taskmanagement');
+  const panel = page.getByTestId('area-unavailable-tasks');
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('This area is unavailable');
+  await page.goto('/admin');
+  await expect(page.getByTestId('area-unavailable-admin')).toBeVisible();
+
+  // The shell and the other areas keep working.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Devices' }).click();
+  await expect(page.locator('#fw-area-devices table')).toBeVisible();
+
+  // The remote comes back: retry loads it.
+  await page.unroute('**/remotes/tasks/mf-manifest.json');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Tasks' }).click();
+  await page.getByTestId('area-unavailable-tasks').getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('#fw-area-tasks h1')).toBeVisible();
+  await expect(page.getByTestId('area-unavailable-tasks')).toHaveCount(0);
+});
+
+test('theme and language persist across reload', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByTestId('theme-toggle').first().click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'bright');
+  await page.getByTestId('language-picker').first().selectOption('de');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Geräte' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'bright');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Geräte' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Übersicht', level: 1 })).toBeVisible();
+  // The choice is stored in the profile too: restore English for the other journeys.
+  await page.getByTestId('language-picker').first().selectOption('en');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Devices' })).toBeVisible();
+});
+
+test('after logout, the back button shows no data', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  await page.goto('/devicemanagement');
+  await expect(page.locator('#fw-area-devices table tbody tr').first()).toBeVisible();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.locator('table')).toHaveCount(0);
+  await expect(page.getByTestId('status-summary')).toHaveCount(0);
+  const session = await page.request.get('/api/v3/user/session');
+  expect(session.status()).toBe(401);
+});
+
+test('an expired session goes to login once with "You have been logged out"', async ({ page, context }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  await context.clearCookies();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Devices' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByTestId('toast').filter({ hasText: 'You have been logged out' })).toHaveCount(1);
+});
+
+test('React is loaded once for the shell and every remote', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  for (const path of ['/devicemanagement', '/taskmanagement', '/admin', '/onboarding']) {
+    await page.goto(path);
+    await expect(page.locator('#fw-area-' + { '/devicemanagement': 'devices', '/taskmanagement': 'tasks', '/admin': 'admin', '/onboarding': 'onboarding' }[path] + ' h1').first()).toBeVisible();
+  }
+  const report = await page.evaluate(() => {
+    type Shared = { loaded?: boolean; lib?: unknown; from?: string };
+    const fed = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }).__FEDERATION__;
+    const loaded: Record<string, string[]> = {};
+    for (const instance of Object.values(fed?.__SHARE__ ?? {})) {
+      for (const scope of Object.values(instance)) {
+        for (const pkg of ['react', 'react-dom', '@fieldwatch/shared', 'i18next']) {
+          for (const [version, info] of Object.entries(scope[pkg] ?? {})) {
+            if (info.loaded || info.lib) (loaded[pkg] ??= []).push(`${version}@${info.from ?? '?'}`);
+          }
+        }
+      }
+    }
+    return { hasFederation: !!fed, loaded };
+  });
+  expect(report.hasFederation).toBe(true);
+  for (const pkg of ['react', 'react-dom', '@fieldwatch/shared', 'i18next']) {
+    expect({ pkg, copies: new Set(report.loaded[pkg]).size }).toEqual({ pkg, copies: 1 });
+  }
+});

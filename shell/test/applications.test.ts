@@ -1,0 +1,63 @@
+import { areaForPath, guardLifecycles, isAreaPath } from '../src/features/remotes/applications';
+import { areaElement, useAreaState } from '../src/features/remotes/area-state';
+import type { RemoteProps } from '@fieldwatch/shared';
+
+const props = {} as RemoteProps;
+
+describe('area routing', () => {
+  test('areas own their route prefixes (spec §2)', () => {
+    expect(areaForPath('/dashboard/MTAwMQ==')).toBe('dashboard');
+    expect(areaForPath('/notifications')).toBe('tasks');
+    expect(areaForPath('/taskmanagement')).toBe('tasks');
+    expect(areaForPath('/groupmanagement')).toBe('devices');
+    expect(areaForPath('/locationmanagement')).toBe('devices');
+    expect(areaForPath('/profile/sessions')).toBe('admin');
+    expect(areaForPath('/onboarding')).toBe('onboarding');
+    expect(areaForPath('/dashboards')).toBeUndefined();
+    expect(isAreaPath('admin', '/administrator')).toBe(false);
+  });
+});
+
+describe('failure isolation', () => {
+  beforeEach(() => useAreaState.setState({ areas: {} }));
+
+  test('a remote whose mount throws becomes "unavailable", and single-spa sees a healthy app', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unmount = jest.fn(() => Promise.resolve());
+    const life = guardLifecycles('tasks', {
+      bootstrap: () => Promise.resolve(),
+      mount: () => Promise.reject(new Error('boom at mount')),
+      unmount,
+    });
+    await life.bootstrap(props as never);
+    await expect((life.mount as (p: unknown) => Promise<void>)(props)).resolves.toBeUndefined();
+    expect(useAreaState.getState().areas.tasks).toEqual({ status: 'unavailable', error: 'boom at mount' });
+    expect(unmount).toHaveBeenCalled(); // half-mounted content is cleaned up
+    expect(areaElement('tasks').childElementCount).toBe(0);
+    error.mockRestore();
+  });
+
+  test('a remote whose bootstrap throws is reported unavailable at mount', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const life = guardLifecycles('admin', {
+      bootstrap: () => Promise.reject(new Error('no bootstrap')),
+      mount: jest.fn(),
+      unmount: jest.fn(),
+    });
+    await life.bootstrap(props as never);
+    await (life.mount as (p: unknown) => Promise<void>)(props);
+    expect(useAreaState.getState().areas.admin?.status).toBe('unavailable');
+    error.mockRestore();
+  });
+
+  test('a healthy remote is marked mounted and unmounted normally', async () => {
+    const mount = jest.fn(() => Promise.resolve());
+    const unmount = jest.fn(() => Promise.resolve());
+    const life = guardLifecycles('dashboard', { bootstrap: () => Promise.resolve(), mount, unmount });
+    await life.bootstrap(props as never);
+    await (life.mount as (p: unknown) => Promise<void>)(props);
+    expect(useAreaState.getState().areas.dashboard?.status).toBe('mounted');
+    await (life.unmount as (p: unknown) => Promise<void>)(props);
+    expect(unmount).toHaveBeenCalledTimes(1);
+  });
+});
