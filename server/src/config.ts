@@ -40,8 +40,16 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     description: "Embedded PGlite data folder ('memory://' for a throw-away database)",
   },
   { name: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL connection string; replaces PGlite' },
-  { name: 'DEMO', default: '1 (0 when NODE_ENV=production)', description: 'Seed demo data into an empty database' },
-  { name: 'STATIC_ROOT', default: 'the repository root', description: 'Folder containing shell/dist and mf-*/dist' },
+  {
+    name: 'DEMO',
+    default: '1 (0 when NODE_ENV=production)',
+    description: 'Seed demo data into an empty database',
+  },
+  {
+    name: 'STATIC_ROOT',
+    default: 'the repository root',
+    description: 'Folder containing shell/dist and mf-*/dist',
+  },
   ...REMOTE_NAMES.map((name) => ({
     name: remoteUrlVar(name),
     default: `/remotes/${name}/mf-manifest.json`,
@@ -72,10 +80,12 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT ? Number(env.PORT) : DEFAULT_SERVER_PORT;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0-65535, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be 0-65535, got "${env.PORT}"`);
 
   const logLevel = env.LOG_LEVEL || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
   const secure = (env.COOKIE_SECURE || 'auto').toLowerCase();
   let cookieSecure: CookieSecure;

@@ -3,7 +3,8 @@
  * when a DATABASE_URL is given. Both run the same migrations and the same queries; the rest of
  * the server only sees `Db`, the driver-neutral Drizzle type.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { MIGRATIONS_DIR } from '../paths';
@@ -27,6 +28,26 @@ export interface DbOptions {
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
+
+interface PgliteAssets {
+  wasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+let pgliteAssets: Promise<PgliteAssets> | undefined;
+
+/**
+ * PGlite's WebAssembly module and file-system image, loaded once per process and handed to every
+ * instance. Compiling the module once makes further instances (tests) start much faster, and
+ * passing both avoids PGlite's own loader, which uses dynamic import() — unavailable under jest.
+ */
+function loadPgliteAssets(): Promise<PgliteAssets> {
+  pgliteAssets ??= (async () => {
+    const dist = path.dirname(require.resolve('@electric-sql/pglite'));
+    const wasmModule = await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm')));
+    return { wasmModule, fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]) };
+  })();
+  return pgliteAssets;
+}
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
@@ -52,7 +73,8 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = opts.dataDir === MEMORY_DATA_DIR;
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const client = inMemory ? await PGlite.create() : await PGlite.create(opts.dataDir);
+  const assets = await loadPgliteAssets();
+  const client = await PGlite.create({ ...(inMemory ? {} : { dataDir: opts.dataDir }), ...assets });
   const db = drizzle({ client, schema });
   try {
     await migrate(db, { migrationsFolder });

@@ -23,7 +23,20 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DashboardContent, DashboardKind, FwEvent, FwNotification, FwTask } from '@fieldwatch/shared';
+import {
+  DEFAULT_DATE_FORMAT,
+  DEFAULT_LANGUAGE,
+  DEFAULT_NOTIFICATION_PREFS,
+  DEFAULT_TIME_FORMAT,
+  DEFAULT_TIMEZONE,
+  USER_TYPES,
+  VERSIONS,
+  type DashboardContent,
+  type DashboardKind,
+  type FwEvent,
+  type FwNotification,
+  type FwTask,
+} from '@fieldwatch/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -31,7 +44,10 @@ export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   /** Widget numbers of the customer's rights (RIGHTS: 1 GIS, 2 AWG, 3 Parking). */
-  rights: integer('rights').array().notNull().default(sql`'{}'::integer[]`),
+  rights: integer('rights')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
   createdAt: createdAt(),
 });
 
@@ -46,13 +62,13 @@ export const users = pgTable('users', {
   phone: text('phone').notNull().default(''),
   location: text('location').notNull().default(''),
   /** USER_TYPES: 0 SuperUser, 1 User, 2 Reader. */
-  userType: smallint('user_type').notNull().default(1),
-  language: text('language').notNull().default('en'),
-  timeFormat: text('time_format').notNull().default('24h'),
-  timezone: text('timezone').notNull().default('Europe/Stockholm'),
-  dateFormat: text('date_format').notNull().default('DD MMM YYYY'),
-  notifyEmail: boolean('notify_email').notNull().default(false),
-  notifyDesktop: boolean('notify_desktop').notNull().default(true),
+  userType: smallint('user_type').notNull().default(USER_TYPES.User),
+  language: text('language').notNull().default(DEFAULT_LANGUAGE),
+  timeFormat: text('time_format').notNull().default(DEFAULT_TIME_FORMAT),
+  timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
+  dateFormat: text('date_format').notNull().default(DEFAULT_DATE_FORMAT),
+  notifyEmail: boolean('notify_email').notNull().default(DEFAULT_NOTIFICATION_PREFS.email),
+  notifyDesktop: boolean('notify_desktop').notNull().default(DEFAULT_NOTIFICATION_PREFS.desktop),
   /** Data URL of the avatar image, or null. */
   avatar: text('avatar'),
   createdAt: createdAt(),
@@ -69,7 +85,10 @@ export const userOrganizations = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index('user_organizations_org_idx').on(t.organizationId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.organizationId] }),
+    index('user_organizations_org_idx').on(t.organizationId),
+  ],
 );
 
 export const sessions = pgTable(
@@ -88,7 +107,10 @@ export const sessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
     /** Organisation ids this session works on; scopes device, alarm and KPI queries. */
-    selectedCustomers: integer('selected_customers').array().notNull().default(sql`'{}'::integer[]`),
+    selectedCustomers: integer('selected_customers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -142,7 +164,9 @@ export const alarms = pgTable(
   },
   (t) => [
     // A unit's AlarmEvents are its active alarms: the device list reads them by unit.
-    index('alarms_active_unit_idx').on(t.unitId).where(sql`${t.active}`),
+    index('alarms_active_unit_idx')
+      .on(t.unitId)
+      .where(sql`${t.active}`),
     index('alarms_event_time_idx').on(t.eventTime),
   ],
 );
@@ -205,7 +229,7 @@ export const dashboards = pgTable(
     name: text('name').notNull(),
     /** Built-in kind (DASHBOARD_KINDS) or null for a custom dashboard. */
     staticKind: text('static_kind').$type<DashboardKind>(),
-    version: text('version').notNull().default('1'),
+    version: text('version').notNull().default(VERSIONS.dashboard),
     content: jsonb('content').$type<DashboardContent>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -213,7 +237,9 @@ export const dashboards = pgTable(
   (t) => [
     index('dashboards_user_idx').on(t.userId),
     // At most one built-in of each kind per user, even when two tabs fetch at once.
-    uniqueIndex('dashboards_user_static_uidx').on(t.userId, t.staticKind).where(sql`${t.staticKind} is not null`),
+    uniqueIndex('dashboards_user_static_uidx')
+      .on(t.userId, t.staticKind)
+      .where(sql`${t.staticKind} is not null`),
   ],
 );
 

@@ -13,6 +13,7 @@ import { useStore } from 'zustand';
 import { addNamespace, type NamespaceBundle } from '../i18n';
 import type { RemoteProps } from '../remote-props';
 import type { Result } from '../api/client';
+import { ErrorState } from '../ui';
 
 /** Exported for tests that render a remote's screens with fake props. */
 export const RemoteContext = createContext<RemoteProps | null>(null);
@@ -47,7 +48,18 @@ export function createRemoteLifecycles({ namespace, bundle, Root }: CreateRemote
       </RemoteContext.Provider>
     );
   }
-  const lifecycles = singleSpaReact<RemoteProps>({ React, ReactDOMClient, rootComponent: RemoteRoot });
+  const lifecycles = singleSpaReact<RemoteProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: RemoteRoot,
+    // The shell hands every area its error boundary (a translated "area unavailable — retry"
+    // panel); used standalone (tests, embeds) a render error shows the common error text.
+    errorBoundary: (error, _info, props) => {
+      const shellBoundary = (props as unknown as { errorBoundary?: (e: Error) => React.ReactElement }).errorBoundary;
+      if (shellBoundary) return shellBoundary(error);
+      return <ErrorState title={props.i18n.t('common:errors.somethingWrong')} message={error.message} />;
+    },
+  });
   return {
     bootstrap: async (props) => {
       addNamespace(props.i18n, namespace, bundle);

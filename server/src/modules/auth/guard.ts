@@ -43,7 +43,8 @@ export function installAuthGuard(app: FastifyInstance, { db }: ServerContext): v
     const now = new Date();
     const row = await findSession(db, token, now);
     if (!row) throw unauthorized();
-    if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) await touchSession(db, row.id, now);
+    if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS)
+      await touchSession(db, row.id, now);
     request.auth = {
       sessionId: row.id,
       publicId: row.publicId,

@@ -42,7 +42,10 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
   const { db, config } = ctx;
 
   /** Checks the credentials, opens a session and sets its cookie. */
-  async function login(request: FastifyRequest<{ Body: LoginRequest }>, reply: FastifyReply): Promise<LoginResponse> {
+  async function login(
+    request: FastifyRequest<{ Body: LoginRequest }>,
+    reply: FastifyReply,
+  ): Promise<LoginResponse> {
     const username = request.body.username.trim();
     const { password } = request.body;
     if (!username) throw new HttpError(400, blank('Username'), 'validation');
@@ -81,14 +84,22 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     clearSessionCookie(request, reply, config.cookieSecure);
   }
 
-  app.post<{ Body: LoginRequest }>('/api/v2/auth/login', { schema: loginSchema, config: { public: true } }, async (request, reply) => {
-    return { data: await login(request, reply) };
-  });
+  app.post<{ Body: LoginRequest }>(
+    '/api/v2/auth/login',
+    { schema: loginSchema, config: { public: true } },
+    async (request, reply) => {
+      return { data: await login(request, reply) };
+    },
+  );
 
-  app.post<{ Body: LoginRequest }>('/api/v1/auth/login', { schema: loginSchema, config: { public: true } }, async (request, reply) => {
-    const r = await login(request, reply);
-    return [{ UserID: r.userId, UserName: r.username, UserType: r.userType }];
-  });
+  app.post<{ Body: LoginRequest }>(
+    '/api/v1/auth/login',
+    { schema: loginSchema, config: { public: true } },
+    async (request, reply) => {
+      const r = await login(request, reply);
+      return [{ UserID: r.userId, UserName: r.username, UserType: r.userType }];
+    },
+  );
 
   app.get('/api/v2/auth/logout', { config: { public: true } }, async (request, reply) => {
     await logout(request, reply);
@@ -105,11 +116,15 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     return { data: await listSessions(db, a.userId, a.sessionId) };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/v2/auth/session/logout/:id', { schema: revokeSchema }, async (request, reply) => {
-    const a = auth(request);
-    const id = request.params.id.toLowerCase();
-    if (!(await revokeSession(db, a.userId, id))) throw notFound();
-    if (id === a.publicId) clearSessionCookie(request, reply, config.cookieSecure);
-    return { data: true };
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/v2/auth/session/logout/:id',
+    { schema: revokeSchema },
+    async (request, reply) => {
+      const a = auth(request);
+      const id = request.params.id.toLowerCase();
+      if (!(await revokeSession(db, a.userId, id))) throw notFound();
+      if (id === a.publicId) clearSessionCookie(request, reply, config.cookieSecure);
+      return { data: true };
+    },
+  );
 }

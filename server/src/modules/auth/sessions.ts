@@ -17,7 +17,11 @@ export interface NewSession {
 }
 
 /** Creates a session and returns the cookie token (the only time it exists in clear). */
-export async function createSession(db: Db, s: NewSession, now = new Date()): Promise<{ token: string; publicId: string }> {
+export async function createSession(
+  db: Db,
+  s: NewSession,
+  now = new Date(),
+): Promise<{ token: string; publicId: string }> {
   const token = newSessionToken();
   const publicId = randomUUID();
   await db.insert(sessions).values({
@@ -77,7 +81,12 @@ export async function setSelectedCustomers(db: Db, id: string, ids: number[]): P
   await db.update(sessions).set({ selectedCustomers: ids }).where(eq(sessions.id, id));
 }
 
-export async function listSessions(db: Db, userId: number, currentId: string, now = new Date()): Promise<SessionListItem[]> {
+export async function listSessions(
+  db: Db,
+  userId: number,
+  currentId: string,
+  now = new Date(),
+): Promise<SessionListItem[]> {
   const rows = await db
     .select()
     .from(sessions)

@@ -32,7 +32,8 @@ export function toDashboard(r: DashboardRow): Dashboard {
 
 /** Built-ins first in DASHBOARD_KINDS order, then custom dashboards by creation (id). */
 function order(a: DashboardRow, b: DashboardRow): number {
-  const rank = (r: DashboardRow) => (r.staticKind ? DASHBOARD_KINDS.indexOf(r.staticKind) : DASHBOARD_KINDS.length);
+  const rank = (r: DashboardRow) =>
+    r.staticKind ? DASHBOARD_KINDS.indexOf(r.staticKind) : DASHBOARD_KINDS.length;
   return rank(a) - rank(b) || a.id - b.id;
 }
 
@@ -42,7 +43,11 @@ export interface ListOptions {
   useContext: boolean;
 }
 
-export async function listDashboards(db: Db, a: AuthContext, opts: ListOptions): Promise<Array<DashboardSummary | Dashboard>> {
+export async function listDashboards(
+  db: Db,
+  a: AuthContext,
+  opts: ListOptions,
+): Promise<Array<DashboardSummary | Dashboard>> {
   const customers = await userCustomers(db, a.userId);
   const selectedCustomers = opts.useContext ? a.selectedCustomers : customers.map((c) => c.CustomerID);
   const parking = showsParking({ customers, selectedCustomers });

@@ -15,16 +15,23 @@ const v1Schema = {
 
 export default async function devicesPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
   /** use_context=true: the session's selected customers; otherwise all of the user's organisations. */
-  app.get<{ Querystring: { use_context: boolean } }>('/api/v2/device/devices', { schema: v2Schema }, async (request) => {
-    const orgs = await scopedOrgIds(db, auth(request), request.query.use_context);
-    return { data: await listUnits(db, orgs) };
-  });
+  app.get<{ Querystring: { use_context: boolean } }>(
+    '/api/v2/device/devices',
+    { schema: v2Schema },
+    async (request) => {
+      const orgs = await scopedOrgIds(db, auth(request), request.query.use_context);
+      return { data: await listUnits(db, orgs) };
+    },
+  );
 
   /** ?orgs=1,2: ids the user does not belong to are ignored; without orgs, all of his. */
   app.get<{ Querystring: { orgs?: string } }>('/api/v1/device', { schema: v1Schema }, async (request) => {
     const mine = await userOrgIds(db, auth(request).userId);
     const { orgs } = request.query;
-    const wanted = orgs === undefined || orgs.trim() === '' ? mine : parseIdList(orgs, 'orgs').filter((id) => mine.includes(id));
+    const wanted =
+      orgs === undefined || orgs.trim() === ''
+        ? mine
+        : parseIdList(orgs, 'orgs').filter((id) => mine.includes(id));
     return listUnits(db, wanted);
   });
 }

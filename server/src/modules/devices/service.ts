@@ -8,7 +8,11 @@ import { toApiDate } from '../../http/params';
 export async function listUnits(db: Db, orgIds: readonly number[]): Promise<Unit[]> {
   if (orgIds.length === 0) return [];
   const orgs = [...orgIds];
-  const rows = await db.select().from(units).where(inArray(units.organizationId, orgs)).orderBy(asc(units.id));
+  const rows = await db
+    .select()
+    .from(units)
+    .where(inArray(units.organizationId, orgs))
+    .orderBy(asc(units.id));
   const active = await db
     .select({
       id: alarms.id,
@@ -49,6 +53,10 @@ export async function listUnits(db: Db, orgIds: readonly number[]): Promise<Unit
 
 /** The organisation of a unit, or null when the unit does not exist. */
 export async function unitOrganization(db: Db, unitId: number): Promise<number | null> {
-  const [row] = await db.select({ org: units.organizationId }).from(units).where(eq(units.id, unitId)).limit(1);
+  const [row] = await db
+    .select({ org: units.organizationId })
+    .from(units)
+    .where(eq(units.id, unitId))
+    .limit(1);
   return row?.org ?? null;
 }

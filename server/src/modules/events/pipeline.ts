@@ -56,7 +56,11 @@ export function runAlarmPipeline(
     const event = eventFromAlarm(alarm, newId(), alarm.at);
     result.events.push({ organizationId: org, event });
     for (const userId of recipients.get(org) ?? []) {
-      result.notifications.push({ organizationId: org, userId, notification: notificationFromEvent(event, newId(), alarm.at) });
+      result.notifications.push({
+        organizationId: org,
+        userId,
+        notification: notificationFromEvent(event, newId(), alarm.at),
+      });
     }
     const orgTasks = byOrg.get(org) ?? [];
     const { task, created } = routeEventToTask(event, orgTasks, newId(), alarm.at);
@@ -69,7 +73,11 @@ export function runAlarmPipeline(
 }
 
 /** Runs the pipeline for new alarms against the database (one batch, a handful of queries). */
-export async function processAlarms(db: Db, alarms: readonly PipelineAlarm[], newId: () => string = randomUUID): Promise<PipelineResult> {
+export async function processAlarms(
+  db: Db,
+  alarms: readonly PipelineAlarm[],
+  newId: () => string = randomUUID,
+): Promise<PipelineResult> {
   if (alarms.length === 0) return { events: [], notifications: [], tasks: [] };
   const orgIds = [...new Set(alarms.map((a) => a.organizationId))];
   const signatures = [...new Set(alarms.map((a) => alarmTaskSignature(a.UnitID)))];
@@ -79,7 +87,11 @@ export async function processAlarms(db: Db, alarms: readonly PipelineAlarm[], ne
     .from(userOrganizations)
     .where(inArray(userOrganizations.organizationId, orgIds));
   const recipients = new Map<number, number[]>();
-  for (const m of members) recipients.set(m.org, [...(recipients.get(m.org) ?? []), m.userId].sort((a, b) => a - b));
+  for (const m of members)
+    recipients.set(
+      m.org,
+      [...(recipients.get(m.org) ?? []), m.userId].sort((a, b) => a - b),
+    );
 
   const open = await db
     .select({ organizationId: tasks.organizationId, task: tasks.doc })
@@ -105,7 +117,12 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 
 export async function storePipelineResult(db: Db, r: PipelineResult): Promise<void> {
   await insertInBatches(
-    r.events.map((e) => ({ id: e.event.id, organizationId: e.organizationId, created: new Date(e.event.created), doc: e.event })),
+    r.events.map((e) => ({
+      id: e.event.id,
+      organizationId: e.organizationId,
+      created: new Date(e.event.created),
+      doc: e.event,
+    })),
     (batch) => db.insert(events).values(batch),
   );
   await insertInBatches(
@@ -120,7 +137,12 @@ export async function storePipelineResult(db: Db, r: PipelineResult): Promise<vo
   );
   const fresh = r.tasks.filter((t) => t.isNew);
   await insertInBatches(
-    fresh.map((t) => ({ id: t.task.id, organizationId: t.organizationId, created: new Date(t.task.created), doc: t.task })),
+    fresh.map((t) => ({
+      id: t.task.id,
+      organizationId: t.organizationId,
+      created: new Date(t.task.created),
+      doc: t.task,
+    })),
     (batch) => db.insert(tasks).values(batch),
   );
   for (const t of r.tasks.filter((x) => !x.isNew)) await saveTask(db, t.task);

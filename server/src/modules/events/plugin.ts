@@ -3,16 +3,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { auth } from '../auth/guard';
 import { scopedOrgIds } from '../auth/scope';
-import { DEFAULT_LIST_LIMIT, listEvents, listNotifications, listTasks, markNotificationSeen, MAX_LIST_LIMIT } from './service';
+import {
+  DEFAULT_LIST_LIMIT,
+  listEvents,
+  listNotifications,
+  listTasks,
+  markNotificationSeen,
+  MAX_LIST_LIMIT,
+} from './service';
 
 const listSchema = {
   querystring: {
     type: 'object',
-    properties: { limit: { type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT } },
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT },
+    },
   },
 } as const;
 const seenSchema = {
-  params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 } } },
+  params: {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'string', minLength: 1, maxLength: 200 } },
+  },
 } as const;
 
 type ListRequest = { Querystring: { limit: number } };
@@ -35,7 +48,11 @@ export default async function eventsPlugin(app: FastifyInstance, { db }: ServerC
   });
 
   /** Answers the notification as it is now, or null when there is none (which is not an error). */
-  app.put<{ Params: { id: string } }>('/api/v3/events/notifications/:id/seen', { schema: seenSchema }, async (request) => {
-    return { data: await markNotificationSeen(db, auth(request).userId, request.params.id) };
-  });
+  app.put<{ Params: { id: string } }>(
+    '/api/v3/events/notifications/:id/seen',
+    { schema: seenSchema },
+    async (request) => {
+      return { data: await markNotificationSeen(db, auth(request).userId, request.params.id) };
+    },
+  );
 }

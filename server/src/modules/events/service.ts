@@ -27,10 +27,18 @@ export async function listEvents(db: Db, orgIds: number[], limit: number): Promi
     .where(inArray(events.organizationId, orgIds))
     .orderBy(desc(events.created), desc(events.id))
     .limit(limit);
-  return rows.map((r) => r.doc).filter(isValidEvent).map((d) => migrateEvent(d as unknown as Record<string, unknown>));
+  return rows
+    .map((r) => r.doc)
+    .filter(isValidEvent)
+    .map((d) => migrateEvent(d as unknown as Record<string, unknown>));
 }
 
-export async function listNotifications(db: Db, userId: number, orgIds: number[], limit: number): Promise<FwNotification[]> {
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  orgIds: number[],
+  limit: number,
+): Promise<FwNotification[]> {
   if (orgIds.length === 0) return [];
   const rows = await db
     .select({ doc: notifications.doc })
@@ -53,7 +61,12 @@ export async function listTasks(db: Db, orgIds: number[], limit: number): Promis
 }
 
 /** Marks one of the user's notifications seen; a missing one does nothing (spec §5). */
-export async function markNotificationSeen(db: Db, userId: number, id: string, now = new Date()): Promise<FwNotification | null> {
+export async function markNotificationSeen(
+  db: Db,
+  userId: number,
+  id: string,
+  now = new Date(),
+): Promise<FwNotification | null> {
   const [row] = await db
     .select({ doc: notifications.doc })
     .from(notifications)

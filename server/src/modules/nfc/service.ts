@@ -16,7 +16,13 @@ export async function tagOfUnit(db: Db, unitId: number): Promise<string> {
 
 export async function tagInfo(db: Db, tagUuid: string): Promise<OnboardingTagInfo | null> {
   const [row] = await db
-    .select({ tagUuid: nfcTags.tagUuid, activatedAt: nfcTags.activatedAt, unitId: units.id, name: units.name, type: units.type })
+    .select({
+      tagUuid: nfcTags.tagUuid,
+      activatedAt: nfcTags.activatedAt,
+      unitId: units.id,
+      name: units.name,
+      type: units.type,
+    })
     .from(nfcTags)
     .innerJoin(units, eq(units.id, nfcTags.unitId))
     .where(eq(nfcTags.tagUuid, tagUuid))

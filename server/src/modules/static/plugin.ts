@@ -3,11 +3,17 @@
  * /remotes/<name>/, and the shell with an SPA fallback. Built files are read at request time, so
  * a remote can be rebuilt or deployed without restarting the server.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES, REMOTE_NAMES, type ApiErrorBody, type RemoteName, type RemotesMap } from '@fieldwatch/shared';
+import {
+  MESSAGES,
+  REMOTE_NAMES,
+  type ApiErrorBody,
+  type RemoteName,
+  type RemotesMap,
+} from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { isApiPath } from '../auth/guard';
 import { cacheControlFor, NO_CACHE, NO_STORE } from './cache';
@@ -18,7 +24,9 @@ export const BUILD_FIRST_MESSAGE = 'Build the front end first: npm start';
 const CORS_REMOTES: ReadonlySet<RemoteName> = new Set(['onboarding']);
 
 export function remotesMap(overrides: Partial<Record<RemoteName, string>>): RemotesMap {
-  return Object.fromEntries(REMOTE_NAMES.map((name) => [name, overrides[name] ?? `/remotes/${name}/mf-manifest.json`]));
+  return Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, overrides[name] ?? `/remotes/${name}/mf-manifest.json`]),
+  );
 }
 
 function isRemoteName(name: string): name is RemoteName {
@@ -27,6 +35,21 @@ function isRemoteName(name: string): name is RemoteName {
 
 function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Whether `rel` names a regular file inside `root`. Checked before sending so that a miss goes
+ * straight to the 404/SPA handling (no half-started file stream), and so that no decoded `..`
+ * can ever leave the build folder.
+ */
+function isFileIn(root: string, rel: string): boolean {
+  const full = path.resolve(root, rel);
+  if (!full.startsWith(root + path.sep)) return false;
+  try {
+    return statSync(full).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function notFoundBody(): ApiErrorBody {
@@ -42,7 +65,11 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
 
   function sendIndex(reply: FastifyReply) {
     if (!existsSync(path.join(shellDist, 'index.html'))) {
-      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_STORE).send(BUILD_FIRST_MESSAGE);
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', NO_STORE)
+        .send(BUILD_FIRST_MESSAGE);
     }
     return reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDist);
   }
@@ -55,8 +82,8 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
   app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', (request, reply) => {
     const { name } = request.params;
     const file = request.params['*'];
-    if (!isRemoteName(name) || !file || file.endsWith('/')) return reply.callNotFound();
-    if (CORS_REMOTES.has(name)) reply.header('access-control-allow-origin', '*');
+    if (CORS_REMOTES.has(name as RemoteName)) reply.header('access-control-allow-origin', '*');
+    if (!isRemoteName(name) || !file || !isFileIn(remoteDist(name), file)) return reply.callNotFound();
     reply.header('cache-control', cacheControlFor(file));
     return reply.sendFile(file, remoteDist(name));
   });
@@ -78,13 +105,15 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
     const file = request.params['*'];
     if (isApiPath(request.url) || request.url.startsWith('/remotes/')) return reply.callNotFound();
     if (!file || file.endsWith('/') || file === 'index.html') return sendIndex(reply);
+    if (!isFileIn(shellDist, file)) return reply.callNotFound();
     reply.header('cache-control', cacheControlFor(file));
     return reply.sendFile(file, shellDist);
   });
 
   // SPA fallback: a page navigation (accepts html) outside /api and /remotes gets the shell.
   app.setNotFoundHandler((request, reply) => {
-    const pagePath = !isApiPath(request.url) && !request.url.startsWith('/remotes/') && request.url !== '/remotes.json';
+    const pagePath =
+      !isApiPath(request.url) && !request.url.startsWith('/remotes/') && request.url !== '/remotes.json';
     if ((request.method === 'GET' || request.method === 'HEAD') && pagePath && acceptsHtml(request)) {
       reply.removeHeader('cache-control');
       return sendIndex(reply);

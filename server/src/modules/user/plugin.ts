@@ -13,7 +13,11 @@ const selectSchema = {
   querystring: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 2000 } } },
 } as const;
 const languageSchema = {
-  querystring: { type: 'object', required: ['language'], properties: { language: { type: 'string', maxLength: 20 } } },
+  querystring: {
+    type: 'object',
+    required: ['language'],
+    properties: { language: { type: 'string', maxLength: 20 } },
+  },
 } as const;
 
 export default async function userPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {

@@ -1,5 +1,5 @@
 /** The user's profile, customers and session response. */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   DATE_FORMATS,
   DEFAULT_DATE_FORMAT,
@@ -56,7 +56,11 @@ export async function getProfile(db: Db, userId: number): Promise<UserProfile> {
 }
 
 export function toCustomer(o: { id: number; name: string; rights: number[] }): Customer {
-  return { CustomerID: o.id, CustomerName: o.name, CustomerRights: o.rights.map((w) => ({ Widget: w as Right })) };
+  return {
+    CustomerID: o.id,
+    CustomerName: o.name,
+    CustomerRights: o.rights.map((w) => ({ Widget: w as Right })),
+  };
 }
 
 /** The user's organisations as access-response customers, by id. */
@@ -85,9 +89,4 @@ export async function sessionResponse(db: Db, a: AuthContext): Promise<SessionRe
 
 export async function setLanguage(db: Db, userId: number, language: string): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
-}
-
-export async function organizationsByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(organizations).where(inArray(organizations.id, ids));
 }

@@ -1,0 +1,33 @@
+import { Navigate, Route } from 'react-router-dom';
+import { SessionsPage } from '../sessions/SessionsPage';
+import { ProfileLayout } from './ProfileLayout';
+import { OverviewPage } from './OverviewPage';
+import { PersonalInfoPage } from './PersonalInfoPage';
+import { PasswordPage } from './PasswordPage';
+import { PreferencesPage } from './PreferencesPage';
+import { NotificationsPage } from './NotificationsPage';
+
+/** The sections of the profile (spec §2) and their paths below /profile ('' is the overview). */
+export const PROFILE_SECTIONS = [
+  { id: 'overview', path: '', icon: 'user' },
+  { id: 'personal', path: 'personal', icon: 'idCard' },
+  { id: 'password', path: 'password', icon: 'lock' },
+  { id: 'preferences', path: 'preferences', icon: 'sliders' },
+  { id: 'notifications', path: 'notifications', icon: 'bell' },
+  { id: 'sessions', path: 'sessions', icon: 'monitor' },
+] as const;
+
+/** The profile's route tree; used by the area's Root and by the './profile' expose. */
+export function profileRoutes() {
+  return (
+    <Route path="/profile" element={<ProfileLayout />}>
+      <Route index element={<OverviewPage />} />
+      <Route path="/profile/personal" element={<PersonalInfoPage />} />
+      <Route path="/profile/password" element={<PasswordPage />} />
+      <Route path="/profile/preferences" element={<PreferencesPage />} />
+      <Route path="/profile/notifications" element={<NotificationsPage />} />
+      <Route path="/profile/sessions" element={<SessionsPage />} />
+      <Route path="/profile/*" element={<Navigate to="/profile" replace />} />
+    </Route>
+  );
+}

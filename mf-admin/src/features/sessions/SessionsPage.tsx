@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import moment from 'moment';
+import type { SessionListItem } from '@fieldwatch/shared';
+import { useLoad, useRemote } from '@fieldwatch/shared/remote';
+import { Button, Card, EmptyState, ErrorState, LoadingState } from '@fieldwatch/shared/ui';
+import { Icon } from '../admin/Icon';
+import { parseUserAgent } from './userAgent';
+import css from './SessionsPage.module.css';
+
+/** Current session first, then the most recently active. */
+function sortSessions(list: readonly SessionListItem[]): SessionListItem[] {
+  return [...list].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeen.localeCompare(a.lastSeen));
+}
+
+/** /profile/sessions: where the user is signed in; other sessions can be signed out. */
+export function SessionsPage() {
+  const { t } = useTranslation('admin');
+  const { api } = useRemote();
+  const state = useLoad(() => api.get<SessionListItem[]>('/api/v2/auth/sessions', undefined, []), [api]);
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [failed, setFailed] = useState(false);
+
+  async function revoke(ids: string[]) {
+    setFailed(false);
+    setBusy((b) => new Set([...b, ...ids]));
+    let anyFailed = false;
+    for (const id of ids) {
+      const [, err] = await api.request<unknown>({ method: 'DELETE', url: `/api/v2/auth/session/logout/${encodeURIComponent(id)}` });
+      anyFailed ||= err;
+    }
+    setBusy((b) => new Set([...b].filter((x) => !ids.includes(x))));
+    setFailed(anyFailed);
+    state.reload();
+  }
+
+  const sessions = state.data ? sortSessions(state.data) : [];
+  const others = sessions.filter((s) => !s.current);
+
+  let body;
+  if (state.status === 'error') {
+    body = (
+      <ErrorState
+        title={t('sessions.error.title')}
+        message={t('sessions.error.text')}
+        retryLabel={t('common:action.retry')}
+        onRetry={state.reload}
+      />
+    );
+  } else if (!state.data) {
+    body = <LoadingState label={t('sessions.loading')} />;
+  } else if (sessions.length === 0) {
+    body = (
+      <EmptyState title={t('sessions.empty.title')}>
+        <span>{t('sessions.empty.text')}</span>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ul className={css.list} aria-label={t('sessions.listLabel')}>
+        {sessions.map((s) => (
+          <SessionRow key={s.id} session={s} busy={busy.has(s.id)} onRevoke={() => void revoke([s.id])} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className={css.page} data-testid="profile-sessions">
+      <Card
+        title={t('sessions.title')}
+        bodyClassName={css.flush}
+        actions={
+          others.length > 1 ? (
+            <Button size="small" variant="danger" disabled={busy.size > 0} onClick={() => void revoke(others.map((s) => s.id))}>
+              {t('sessions.revokeOthers')}
+            </Button>
+          ) : undefined
+        }
+      >
+        <p className={css.intro}>{t('sessions.intro')}</p>
+        {failed && (
+          <p className={css.failed} role="alert">
+            {t('sessions.revokeFailed')}
+          </p>
+        )}
+        {body}
+      </Card>
+    </div>
+  );
+}
+
+function SessionRow({ session, busy, onRevoke }: { session: SessionListItem; busy: boolean; onRevoke: () => void }) {
+  const { t } = useTranslation('admin');
+  const device = parseUserAgent(session.userAgent);
+  const name =
+    device.browser && device.os
+      ? t('sessions.browserOn', { browser: device.browser, os: device.os })
+      : (device.browser ?? device.os ?? t('sessions.unknownDevice'));
+  const when = (iso: string) => ({ dateTime: iso, title: moment(iso).format('YYYY-MM-DD HH:mm') });
+  return (
+    <li className={css.row} data-testid="session-row" data-current={session.current}>
+      <span className={css.icon}>
+        <Icon name={device.mobile ? 'phone' : 'monitor'} size={20} />
+      </span>
+      <div className={css.main}>
+        <div className={css.head}>
+          <span className={css.name} title={session.userAgent || undefined}>
+            {name}
+          </span>
+          {session.current && <span className={css.current}>{t('sessions.current')}</span>}
+        </div>
+        <div className={css.meta}>
+          {session.ip && <span className={css.mono}>{session.ip}</span>}
+          <span>
+            {t('sessions.lastSeen')} <time {...when(session.lastSeen)}>{moment(session.lastSeen).fromNow()}</time>
+          </span>
+          <span>
+            {t('sessions.created')} <time {...when(session.created)}>{moment(session.created).format('YYYY-MM-DD')}</time>
+          </span>
+          <span>
+            {t('sessions.expires')} <time {...when(session.expires)}>{moment(session.expires).format('YYYY-MM-DD')}</time>
+          </span>
+        </div>
+      </div>
+      {!session.current && (
+        <Button size="small" onClick={onRevoke} disabled={busy} aria-label={t('sessions.revokeLabel', { name })}>
+          {busy ? t('sessions.revoking') : t('sessions.revoke')}
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { OnboardingTagInfo } from '@fieldwatch/shared';
+import { useSession } from '@fieldwatch/shared/remote';
+import { Button, Card } from '@fieldwatch/shared/ui';
+import { useProductLink } from '../flow/env';
+import { RegisterForm } from './RegisterForm';
+import css from './account.module.css';
+
+/** The account step: sign in or create an account; signed-in users continue as themselves. */
+export function AccountPanel({ info }: { info: OnboardingTagInfo }) {
+  const { t } = useTranslation('onboarding');
+  const user = useSession((s) => s.user);
+  const link = useProductLink();
+  const location = useLocation();
+  const [registering, setRegistering] = useState(false);
+  const here = `${location.pathname}${location.search}`;
+
+  if (info.activated) {
+    return (
+      <Card title={t('activated.title')} data-testid="already-activated">
+        <p className={css.lead}>{t(user ? 'activated.textSignedIn' : 'activated.text', { unit: info.unitName })}</p>
+        <div className={css.actions}>
+          {user ? (
+            <a className={css.primaryLink} {...link('/devicemanagement')}>
+              {t('activated.devices')}
+            </a>
+          ) : (
+            <a className={css.primaryLink} {...link(`/login?redirect=${encodeURIComponent('/devicemanagement')}`)}>
+              {t('activated.signIn')}
+            </a>
+          )}
+        </div>
+        <p className={css.small}>{t('activated.notYours')}</p>
+      </Card>
+    );
+  }
+
+  if (user) {
+    const name = user.name || user.username;
+    return (
+      <Card title={t('account.title')} data-testid="account-signed-in">
+        <p className={css.lead}>{t('account.signedInAs', { name, username: user.username })}</p>
+        <div className={css.actions}>
+          <Button variant="primary" disabled aria-describedby="fw-onb-next-note">
+            {t('account.continueAs', { name })}
+          </Button>
+        </div>
+        <p className={css.notice} id="fw-onb-next-note" role="note">
+          <strong>{t('account.nextUnavailableTitle')}</strong>
+          <span>{t('account.nextUnavailableText', { unit: info.unitName })}</span>
+        </p>
+      </Card>
+    );
+  }
+
+  return (
+    <Card title={t('account.title')} data-testid="account-choice">
+      <p className={css.lead}>{t('account.intro', { unit: info.unitName })}</p>
+      <div className={css.choices}>
+        <a className={css.choice} {...link(`/login?redirect=${encodeURIComponent(here)}`)} data-testid="choice-sign-in">
+          <span className={css.choiceTitle}>{t('account.signIn')}</span>
+          <span className={css.choiceText}>{t('account.signInText')}</span>
+        </a>
+        <button
+          type="button"
+          className={css.choice}
+          aria-expanded={registering}
+          aria-controls="fw-onb-register"
+          data-active={registering}
+          onClick={() => setRegistering((r) => !r)}
+          data-testid="choice-register"
+        >
+          <span className={css.choiceTitle}>{t('account.register')}</span>
+          <span className={css.choiceText}>{t('account.registerText')}</span>
+        </button>
+      </div>
+      <p className={css.small}>{t('account.forgotten')}</p>
+      {registering && (
+        <div id="fw-onb-register" className={css.register}>
+          <h3 className={css.registerTitle}>{t('register.title')}</h3>
+          <RegisterForm />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { ONBOARDING_STEPS, type OnboardingStep } from './steps';
+import css from './Stepper.module.css';
+
+/** All steps of the flow; the ones before the current one are done. */
+export function Stepper({ current }: { current: OnboardingStep }) {
+  const { t } = useTranslation('onboarding');
+  const index = ONBOARDING_STEPS.indexOf(current);
+  return (
+    <nav className={css.stepper} aria-label={t('steps.label')}>
+      <p className={css.compact} aria-hidden="true">
+        {t('steps.progress', { current: index + 1, total: ONBOARDING_STEPS.length, step: t(`steps.${current}.title`) })}
+      </p>
+      <ol className={css.list}>
+        {ONBOARDING_STEPS.map((step, i) => {
+          const state = i < index ? 'done' : i === index ? 'current' : 'upcoming';
+          return (
+            <li key={step} className={css.step} data-state={state} aria-current={state === 'current' ? 'step' : undefined} data-testid={`step-${step}`}>
+              <span className={css.marker} aria-hidden="true">
+                {state === 'done' ? (
+                  <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+                    <path d="M5 12.5l4.5 4.5L19 7.5" />
+                  </svg>
+                ) : (
+                  i + 1
+                )}
+              </span>
+              <span className={css.text}>
+                <span className={css.title}>{t(`steps.${step}.title`)}</span>
+                <span className={css.hint}>{t(`steps.${step}.hint`)}</span>
+                <span className={css.srState}>{t(`steps.state.${state}`)}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

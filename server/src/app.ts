@@ -1,0 +1,76 @@
+/**
+ * buildApp: the whole server as a Fastify instance (not yet listening). main.ts listens on it;
+ * tests drive it with inject().
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { Config } from './config';
+import type { ServerContext } from './context';
+import { openDatabase, type DbHandle } from './db/client';
+import { installErrorHandler } from './http/errors';
+import adminPlugin from './modules/admin/plugin';
+import { installAuthGuard } from './modules/auth/guard';
+import authPlugin from './modules/auth/plugin';
+import dashboardsPlugin from './modules/dashboards/plugin';
+import devicesPlugin from './modules/devices/plugin';
+import eventsPlugin from './modules/events/plugin';
+import nfcPlugin from './modules/nfc/plugin';
+import onboardingPlugin from './modules/onboarding/plugin';
+import staticPlugin from './modules/static/plugin';
+import userPlugin from './modules/user/plugin';
+import { seedDemo } from './seed/seed';
+
+export interface BuildAppOptions {
+  config: Config;
+  /**
+   * An open database to use (tests share one per file). Without it the database of `config` is
+   * opened, migrated, and closed with the app.
+   */
+  database?: DbHandle;
+}
+
+/** JSON bodies of this API are small; anything bigger is a mistake or an attack. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+
+  const handle = database ?? (await openDatabase(config));
+  if (!database) app.addHook('onClose', async () => handle.close());
+  try {
+    if (config.demo) {
+      const seeded = await seedDemo(handle.db);
+      if (seeded.seeded) {
+        app.log.info(
+          { units: seeded.units, activeAlarms: seeded.activeAlarms, tasks: seeded.tasks },
+          'demo data seeded',
+        );
+      }
+    }
+  } catch (err) {
+    if (!database) await handle.close();
+    throw err;
+  }
+
+  const ctx: ServerContext = { db: handle.db, config };
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  installAuthGuard(app, ctx);
+
+  app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));
+
+  await app.register(authPlugin, ctx);
+  await app.register(userPlugin, ctx);
+  await app.register(dashboardsPlugin, ctx);
+  await app.register(devicesPlugin, ctx);
+  await app.register(eventsPlugin, ctx);
+  await app.register(adminPlugin, ctx);
+  await app.register(nfcPlugin, ctx);
+  await app.register(onboardingPlugin, ctx);
+  await app.register(staticPlugin, ctx);
+  return app;
+}

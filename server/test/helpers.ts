@@ -1,0 +1,139 @@
+/**
+ * Test harness: one app per test file on a fresh database — in-memory PGlite always, and a
+ * throw-away PostgreSQL database (fw_test_<random>) when TEST_DATABASE_URL is set.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { SESSION_COOKIE_NAME } from '@fieldwatch/shared';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { openDatabase, type DbHandle } from '../src/db/client';
+import { DEMO_PASSWORD } from '../src/seed/fleet';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** Drivers to run the integration suites on. */
+export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * A built-front-end look-alike in a temp folder (dist/ folders are git-ignored, so fixtures are
+ * written at run time): a shell, the dashboard and onboarding remotes, and no other remotes.
+ */
+export function makeStaticRoot(opts: { shell?: boolean } = {}): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'fw-static-'));
+  const files: Record<string, string> = {
+    'mf-dashboard/dist/mf-manifest.json': '{"id":"dashboard"}',
+    'mf-dashboard/dist/remoteEntry.js': 'var dashboard;',
+    'mf-dashboard/dist/app.5e6f7a8b.js': 'console.log("dashboard app")',
+    'mf-onboarding/dist/mf-manifest.json': '{"id":"onboarding"}',
+    'mf-onboarding/dist/remoteEntry.js': 'var onboarding;',
+  };
+  if (opts.shell !== false) {
+    files['shell/dist/index.html'] = '<!doctype html><title>Fieldwatch test shell</title>';
+    files['shell/dist/main.1a2b3c4d.js'] = 'console.log("shell")';
+  }
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    demo: true,
+    staticRoot: path.join(tmpdir(), 'fw-no-front-end'), // unless a test asks for makeStaticRoot()
+    remoteUrls: {},
+    cookieSecure: 'auto',
+    trustProxy: false,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+/** A fresh PostgreSQL database on the server of TEST_DATABASE_URL; drop() removes it. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { Client } = await import('pg');
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `fw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: DbHandle;
+  close(): Promise<void>;
+}
+
+export async function startServer(driver: Driver, overrides: Partial<Config> = {}): Promise<TestServer> {
+  let drop: (() => Promise<void>) | undefined;
+  let config = testConfig(overrides);
+  if (driver === 'postgres') {
+    const pg = await createPostgresDatabase();
+    drop = pg.drop;
+    config = { ...config, databaseUrl: pg.url };
+  }
+  const db = await openDatabase(config);
+  const app = await buildApp({ config, database: db });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await drop?.();
+    },
+  };
+}
+
+/** The fw_session cookie a response set, as "fw_session=<token>" for a Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === SESSION_COOKIE_NAME);
+  if (!c) throw new Error(`no ${SESSION_COOKIE_NAME} cookie in response (${res.statusCode} ${res.body})`);
+  return `${SESSION_COOKIE_NAME}=${c.value}`;
+}
+
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/auth/login',
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return sessionCookie(res);
+}
+
+/** GET as a logged-in user and return the parsed body. */
+export async function getJson<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  cookie: string,
+): Promise<{ status: number; body: T }> {
+  const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+  return { status: res.statusCode, body: res.json() as T };
+}
