@@ -18,6 +18,8 @@ export type BusEvents = {
   /** The selected customers changed: refetch what they scope. */
   'customers:changed': number[];
   'devices:refresh': void;
+  /** Notifications were marked seen or arrived: the shell's unseen badge re-counts. */
+  'notifications:changed': void;
   'theme:changed': 'dark' | 'bright';
 };
 

@@ -26,15 +26,19 @@ async function pollAlarms() {
   if (!failed && list) useAlarmListener.setState({ unseen: list.filter((n) => !n.seen).length, lastPoll: Date.now() });
 }
 
+const onNotificationsChanged = () => void pollAlarms();
+
 export function startAlarmListener() {
   stopAlarmListener();
   void pollAlarms();
   pollTimer = setInterval(() => void pollAlarms(), ALARM_POLL_MS);
+  bus.on('notifications:changed', onNotificationsChanged);
 }
 
 export function stopAlarmListener() {
   if (pollTimer) clearInterval(pollTimer);
   pollTimer = null;
+  bus.off('notifications:changed', onNotificationsChanged);
   useAlarmListener.setState({ unseen: 0, lastPoll: null });
 }
 

@@ -1,0 +1,405 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import moment from 'moment';
+import {
+  alarmEventStatus,
+  alarmTypeKey,
+  API_DATE_FORMAT,
+  type Customer,
+  type Unit,
+  UNIT_STATUSES,
+} from '@fieldwatch/shared';
+import { useLoad, useRemote, useSession } from '@fieldwatch/shared/remote';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  Pager,
+  StatusBadge,
+  StatusDot,
+  Table,
+} from '@fieldwatch/shared/ui';
+import { Icon } from '../../ui/Icon';
+import {
+  type DeviceQuery,
+  type DeviceRow,
+  isFiltered,
+  parseQuery,
+  queryRows,
+  type SortKey,
+  sortBy,
+  SORT_KEYS,
+  toggleStatus,
+  toRow,
+  toSearchParams,
+} from './device-query';
+import css from './DevicePage.module.css';
+
+export const DEVICES_URL = '/api/v2/device/devices';
+
+/** /devicemanagement — the units of the selected customers, searchable, filterable, sortable, paged. */
+export function DevicePage() {
+  const { t } = useTranslation('devices');
+  const { api } = useRemote();
+  const load = useLoad(() => api.get<Unit[]>(DEVICES_URL, { use_context: true }, []), [api]);
+  const [loadedAt, setLoadedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (load.status === 'ready') setLoadedAt(Date.now());
+  }, [load.status, load.data]);
+
+  const units = load.data;
+  const loading = load.status === 'loading';
+  let subtitle = t('subtitle');
+  if (loading) subtitle = t('common:state.loading');
+  else if (loadedAt)
+    subtitle = `${t('subtitle')} · ${t('updatedAt', { time: moment(loadedAt).format('HH:mm:ss') })}`;
+
+  let body;
+  if (!units && loading) {
+    body = (
+      <Card>
+        <LoadingState label={t('loading')} />
+      </Card>
+    );
+  } else if (!units) {
+    body = (
+      <Card>
+        <ErrorState
+          title={t('error.title')}
+          message={t('error.text')}
+          retryLabel={t('common:action.retry')}
+          onRetry={load.reload}
+        />
+      </Card>
+    );
+  } else if (units.length === 0) {
+    body = (
+      <Card>
+        <EmptyState title={t('empty.title')}>
+          <span className={css.stateText}>{t('empty.text')}</span>
+        </EmptyState>
+      </Card>
+    );
+  } else {
+    body = (
+      <>
+        {load.status === 'error' && (
+          <div className={css.stale} role="alert">
+            <Icon name="alert" />
+            <span>{t('error.stale')}</span>
+            <Button size="small" onClick={load.reload}>
+              {t('common:action.retry')}
+            </Button>
+          </div>
+        )}
+        <DeviceTable units={units} />
+      </>
+    );
+  }
+
+  return (
+    <div className={css.page} data-testid="device-page">
+      <PageHeader
+        title={
+          <span className={css.title}>
+            {t('title')}
+            {units && units.length > 0 && (
+              <span className={css.titleCount} data-testid="unit-total">
+                <Badge>{units.length}</Badge>
+              </span>
+            )}
+          </span>
+        }
+        subtitle={subtitle}
+        actions={
+          <Button onClick={load.reload} disabled={loading} aria-busy={loading}>
+            <Icon name="refresh" className={loading ? css.spinning : undefined} />
+            {t('common:action.refresh')}
+          </Button>
+        }
+      />
+      {body}
+    </div>
+  );
+}
+
+function useDeviceQuery(): [DeviceQuery, (next: DeviceQuery, replace?: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseQuery(params), [params]);
+  const setQuery = useCallback(
+    (next: DeviceQuery, replace = false) => setParams(toSearchParams(next), { replace }),
+    [setParams],
+  );
+  return [query, setQuery];
+}
+
+function DeviceTable({ units }: { units: Unit[] }) {
+  const { t } = useTranslation('devices');
+  const customers = useSession((s) => s.customers);
+  const customerNames = useMemo(
+    () => new Map(customers.map((c: Customer) => [c.CustomerID, c.CustomerName])),
+    [customers],
+  );
+  const [query, setQuery] = useDeviceQuery();
+  const rows = useMemo(() => units.map(toRow), [units]);
+  const result = useMemo(() => queryRows(rows, query), [rows, query]);
+  const filtered = isFiltered(query);
+
+  // The search box keeps its own text while typing; the URL follows (replace, so typing does not
+  // fill the history) and back/forward bring the box back in line.
+  const [text, setText] = useState(query.q);
+  const written = useRef(query.q);
+  useEffect(() => {
+    if (query.q !== written.current) {
+      written.current = query.q;
+      setText(query.q);
+    }
+  }, [query.q]);
+  const onSearch = (value: string) => {
+    written.current = value;
+    setText(value);
+    setQuery({ ...query, q: value, page: 0 }, true);
+  };
+  const clear = () => {
+    written.current = '';
+    setText('');
+    setQuery({ ...query, q: '', statuses: [], page: 0 });
+  };
+
+  const sortLabel: Record<SortKey, string> = {
+    status: t('col.status'),
+    name: t('col.name'),
+    location: t('col.location'),
+  };
+  const sortHeader = (key: SortKey) => {
+    const active = query.sort === key;
+    return (
+      <th aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <button
+          type="button"
+          className={css.sortButton}
+          data-active={active || undefined}
+          onClick={() => setQuery(sortBy(query, key))}
+          title={t('sort.by', { column: sortLabel[key] })}
+        >
+          {sortLabel[key]}
+          <Icon name={active ? (query.dir === 'asc' ? 'sortAsc' : 'sortDesc') : 'sortNone'} size={13} />
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <Card bodyClassName={css.flush} data-testid="device-table">
+      <div className={css.toolbar}>
+        <label className={css.search}>
+          <Icon name="search" className={css.searchIcon} />
+          <span className={css.visuallyHidden}>{t('search.label')}</span>
+          <input
+            type="search"
+            className={css.searchInput}
+            value={text}
+            placeholder={t('search.placeholder')}
+            onChange={(e) => onSearch(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </label>
+        <div className={css.chips} role="group" aria-label={t('filter.status')}>
+          {UNIT_STATUSES.map((s) => {
+            const on = query.statuses.includes(s);
+            return (
+              <button
+                key={s}
+                type="button"
+                className={css.chip}
+                data-status={s}
+                aria-pressed={on}
+                onClick={() => setQuery(toggleStatus(query, s))}
+                data-testid={`filter-${s}`}
+              >
+                <StatusDot status={s} />
+                {t(`common:status.${s}`)}
+                <span className={css.chipCount}>{result.counts[s]}</span>
+              </button>
+            );
+          })}
+        </div>
+        <label className={css.sortSelect}>
+          <span className={css.sortSelectLabel}>{t('sort.label')}</span>
+          <select
+            className={css.select}
+            value={`${query.sort}:${query.dir}`}
+            onChange={(e) => {
+              const [sort, dir] = e.target.value.split(':') as [SortKey, 'asc' | 'desc'];
+              setQuery({ ...query, sort, dir, page: 0 });
+            }}
+          >
+            {SORT_KEYS.flatMap((key) =>
+              (['asc', 'desc'] as const).map((dir) => (
+                <option key={`${key}:${dir}`} value={`${key}:${dir}`}>
+                  {`${sortLabel[key]} ${dir === 'asc' ? '↑' : '↓'}`}
+                </option>
+              )),
+            )}
+          </select>
+        </label>
+      </div>
+
+      <div className={css.summary} data-testid="device-summary">
+        <span className={css.summaryUnits}>
+          {filtered
+            ? t('summary.filtered', { shown: result.matched, total: result.total })
+            : t('summary.all', { total: result.total })}
+        </span>
+        <span className={css.summaryAlarms} data-alarms={result.activeAlarms > 0 || undefined}>
+          {t('summary.alarms', { count: result.activeAlarms })}
+        </span>
+        {filtered && (
+          <Button variant="ghost" size="small" onClick={clear}>
+            <Icon name="close" size={14} />
+            {t('filter.clear')}
+          </Button>
+        )}
+      </div>
+
+      {result.rows.length === 0 ? (
+        <EmptyState title={t('noMatch.title')}>
+          <span className={css.stateText}>{t('noMatch.text')}</span>
+          <Button size="small" onClick={clear}>
+            {t('filter.clear')}
+          </Button>
+        </EmptyState>
+      ) : (
+        <div className={css.responsive}>
+          <Table label={t('table')}>
+            <thead>
+              <tr>
+                {sortHeader('status')}
+                {sortHeader('name')}
+                {sortHeader('location')}
+                <th>{t('col.model')}</th>
+                <th className={css.colType}>{t('col.type')}</th>
+                <th className={css.colCustomer}>{t('col.customer')}</th>
+                <th>{t('col.alarms')}</th>
+                <th>{t('col.coordinates')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.rows.map((row) => (
+                <DeviceTableRow
+                  key={row.unit.UnitID}
+                  row={row}
+                  customer={customerNames.get(row.unit.CustomerID)}
+                />
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+
+      {result.matched > 0 && (
+        <div className={css.pager}>
+          <Pager
+            page={result.page}
+            pageCount={result.pageCount}
+            summary={t('common:pager.summary', { from: result.from, to: result.to, total: result.matched })}
+            previousLabel={t('common:action.previous')}
+            nextLabel={t('common:action.next')}
+            onPage={(page) => setQuery({ ...query, page })}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function DeviceTableRow({ row, customer }: { row: DeviceRow; customer: string | undefined }) {
+  const { t } = useTranslation('devices');
+  const { unit, status, model, latestAlarm } = row;
+  const count = unit.AlarmEvents?.length ?? 0;
+  const lat = unit.UnitGPSLatitude;
+  const lon = unit.UnitGPSLongitude;
+  const alarmTime = latestAlarm ? moment(latestAlarm.AlarmEventTime, API_DATE_FORMAT) : null;
+  const customerLabel = customer ?? t('unknownCustomer', { id: unit.CustomerID });
+  const alarmName = latestAlarm
+    ? t(`common:${alarmTypeKey(latestAlarm.AlarmType)}`, {
+        defaultValue: t('common:alarmType.unknown', { type: latestAlarm.AlarmType }),
+      })
+    : '';
+  return (
+    <tr className={css.row} data-status={status} data-testid="device-row">
+      <td className={`${css.cell} ${css.cellStatus}`} data-label={t('col.status')}>
+        <StatusBadge status={status} label={t(`common:status.${status}`)} />
+      </td>
+      <td className={`${css.cell} ${css.cellName} ${css.nowrap}`} data-label={t('col.name')}>
+        <span className={css.name}>{unit.UnitName}</span>
+        <span className={css.unitId}>#{unit.UnitID}</span>
+      </td>
+      <td
+        className={`${css.cell} ${css.cellLocation}`}
+        data-label={t('col.location')}
+        title={unit.UnitLocation || undefined}
+      >
+        {unit.UnitLocation || <span className={css.muted}>—</span>}
+        <span className={css.locationCustomer} aria-hidden="true">
+          {customerLabel}
+        </span>
+      </td>
+      <td className={`${css.cell} ${css.nowrap}`} data-label={t('col.model')}>
+        <span>{model}</span>
+        <span className={css.modelCode} aria-hidden="true">
+          {unit.UnitType}
+        </span>
+      </td>
+      <td className={`${css.cell} ${css.colType}`} data-label={t('col.type')}>
+        <span className={css.mono}>{unit.UnitType}</span>
+      </td>
+      <td className={`${css.cell} ${css.nowrap} ${css.colCustomer}`} data-label={t('col.customer')}>
+        {customer ?? <span className={css.muted}>{customerLabel}</span>}
+      </td>
+      <td className={`${css.cell} ${css.cellAlarms}`} data-label={t('col.alarms')}>
+        {latestAlarm && alarmTime ? (
+          <span className={css.alarms}>
+            <span
+              className={css.alarmCount}
+              data-status={alarmEventStatus(latestAlarm.AlarmType)}
+              aria-label={t('alarms.count', { count })}
+              title={t('alarms.count', { count })}
+            >
+              {count}
+            </span>
+            <span className={css.alarmText}>
+              <span className={css.alarmType} title={alarmName}>
+                {alarmName}
+              </span>
+              <time
+                className={css.muted}
+                dateTime={alarmTime.toISOString()}
+                title={alarmTime.format('YYYY-MM-DD HH:mm')}
+              >
+                {alarmTime.fromNow()}
+              </time>
+            </span>
+          </span>
+        ) : (
+          <span className={css.muted}>{t('alarms.none')}</span>
+        )}
+      </td>
+      <td className={css.cell} data-label={t('col.coordinates')}>
+        {lat != null && lon != null ? (
+          <span className={css.mono}>
+            {lat.toFixed(4)}, {lon.toFixed(4)}
+          </span>
+        ) : (
+          <span className={css.muted}>{t('noPosition')}</span>
+        )}
+      </td>
+    </tr>
+  );
+}

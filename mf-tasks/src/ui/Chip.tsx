@@ -1,0 +1,60 @@
+/** Coloured chips for task categories and statuses and notification priorities (theme tokens only). */
+import { useTranslation } from 'react-i18next';
+import type { EventCategory, NotificationPriority, TaskStatus } from '@fieldwatch/shared';
+import css from './ui.module.css';
+
+export type Tone = 'neutral' | 'info' | 'warning' | 'orange' | 'danger' | 'critical' | 'success' | 'muted';
+
+export function Chip({ tone, children, title }: { tone: Tone; children: string; title?: string }) {
+  return (
+    <span className={css.chip} data-tone={tone} title={title}>
+      {children}
+    </span>
+  );
+}
+
+const CATEGORY_TONE: Record<EventCategory, Tone> = {
+  notice: 'info',
+  warning: 'warning',
+  'pre-alert': 'orange',
+  alert: 'danger',
+  critical: 'critical',
+};
+const STATUS_TONE: Record<TaskStatus, Tone> = {
+  resting: 'neutral',
+  working: 'info',
+  reported: 'warning',
+  done: 'success',
+  archived: 'muted',
+};
+const PRIORITY_TONE: Record<NotificationPriority, Tone> = {
+  low: 'muted',
+  normal: 'info',
+  high: 'warning',
+  critical: 'critical',
+};
+
+export function CategoryChip({ category }: { category: EventCategory }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Chip tone={CATEGORY_TONE[category] ?? 'neutral'}>
+      {t(`category.${category}`, { defaultValue: category })}
+    </Chip>
+  );
+}
+
+export function TaskStatusChip({ status }: { status: TaskStatus }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Chip tone={STATUS_TONE[status] ?? 'neutral'}>{t(`status.${status}`, { defaultValue: status })}</Chip>
+  );
+}
+
+export function PriorityChip({ priority }: { priority: NotificationPriority }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Chip tone={PRIORITY_TONE[priority] ?? 'neutral'}>
+      {t(`priority.${priority}`, { defaultValue: priority })}
+    </Chip>
+  );
+}
