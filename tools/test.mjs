@@ -7,8 +7,8 @@ import { pnpm } from './pnpm.mjs';
 
 checkNode();
 const only = process.argv[2]; // optional: unit | e2e | typecheck
-const step = (title, fn) => {
-  if (only && !title.toLowerCase().startsWith(only)) return;
+const step = (key, title, fn) => {
+  if (only && key !== only) return;
   console.log(`\n━━ ${title} ━━`);
   const started = Date.now();
   const status = fn();
@@ -16,12 +16,16 @@ const step = (title, fn) => {
   if (status !== 0) process.exit(status);
 };
 
+if (only && !['typecheck', 'unit', 'e2e'].includes(only)) {
+  console.error(`Unknown step "${only}": use typecheck, unit or e2e (or nothing for all).`);
+  process.exit(2);
+}
 ensureInstalled();
-step('Typecheck', () => pnpm(['-r', '--workspace-concurrency=1', 'run', 'typecheck']));
-step('Unit, component and server integration tests', () =>
+step('typecheck', 'Typecheck', () => pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']));
+step('unit', 'Unit, component and server integration tests', () =>
   pnpm(['exec', 'jest', '--config', 'jest.config.cjs', '--maxWorkers=2'], { cwd: root }),
 );
-step('End-to-end journeys (Playwright, Chromium)', () => {
+step('e2e', 'End-to-end journeys (Playwright, Chromium)', () => {
   ensureBuilt();
   return spawnSync('node', ['tools/pnpm.mjs', '--filter', '@fieldwatch/e2e', 'run', 'test'], { stdio: 'inherit', cwd: root }).status ?? 1;
 });

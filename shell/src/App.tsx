@@ -25,7 +25,8 @@ function RequireSession({ children }: { children: ReactNode }) {
     );
   }
   if (status === 'signedOut') {
-    const wanted = `${location.pathname}${location.search}${location.hash}`;
+    // "/" is only a redirect to the overview: come back to where it leads.
+    const wanted = location.pathname === '/' ? '/dashboard/default' : `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
   return <>{children}</>;

@@ -29,7 +29,7 @@ describe('failure isolation', () => {
       mount: () => Promise.reject(new Error('boom at mount')),
       unmount,
     });
-    await life.bootstrap(props as never);
+    await (life.bootstrap as (p: unknown) => Promise<void>)(props);
     await expect((life.mount as (p: unknown) => Promise<void>)(props)).resolves.toBeUndefined();
     expect(useAreaState.getState().areas.tasks).toEqual({ status: 'unavailable', error: 'boom at mount' });
     expect(unmount).toHaveBeenCalled(); // half-mounted content is cleaned up
@@ -44,7 +44,7 @@ describe('failure isolation', () => {
       mount: jest.fn(),
       unmount: jest.fn(),
     });
-    await life.bootstrap(props as never);
+    await (life.bootstrap as (p: unknown) => Promise<void>)(props);
     await (life.mount as (p: unknown) => Promise<void>)(props);
     expect(useAreaState.getState().areas.admin?.status).toBe('unavailable');
     error.mockRestore();
@@ -54,7 +54,7 @@ describe('failure isolation', () => {
     const mount = jest.fn(() => Promise.resolve());
     const unmount = jest.fn(() => Promise.resolve());
     const life = guardLifecycles('dashboard', { bootstrap: () => Promise.resolve(), mount, unmount });
-    await life.bootstrap(props as never);
+    await (life.bootstrap as (p: unknown) => Promise<void>)(props);
     await (life.mount as (p: unknown) => Promise<void>)(props);
     expect(useAreaState.getState().areas.dashboard?.status).toBe('mounted');
     await (life.unmount as (p: unknown) => Promise<void>)(props);

@@ -98,11 +98,11 @@ function StatusOverview({ units }: { units: Unit[] }) {
             <thead>
               <tr>
                 <th>{t('col.unit')}</th>
-                <th>{t('col.location')}</th>
-                <th>{t('col.model')}</th>
+                <th className={css.narrowHidden}>{t('col.location')}</th>
+                <th className={css.narrowHidden}>{t('col.model')}</th>
                 <th>{t('col.status')}</th>
                 <th>{t('col.alarm')}</th>
-                <th>{t('col.since')}</th>
+                <th className={css.narrowHidden}>{t('col.since')}</th>
               </tr>
             </thead>
             <tbody>
@@ -111,13 +111,13 @@ function StatusOverview({ units }: { units: Unit[] }) {
                 return (
                   <tr key={unit.UnitID}>
                     <td className={css.strong}>{unit.UnitName}</td>
-                    <td>{unit.UnitLocation}</td>
-                    <td>{modelName(unit.UnitType)}</td>
+                    <td className={css.narrowHidden}>{unit.UnitLocation}</td>
+                    <td className={css.narrowHidden}>{modelName(unit.UnitType)}</td>
                     <td>
                       <StatusBadge status={status} label={t(`common:status.${status}`)} />
                     </td>
                     <td>{event ? t(`common:${alarmTypeKey(event.AlarmType)}`, { defaultValue: t('common:alarmType.unknown', { type: event.AlarmType }) }) : '—'}</td>
-                    <td className={css.muted}>{event ? moment(event.AlarmEventTime).fromNow() : '—'}</td>
+                    <td className={`${css.muted} ${css.narrowHidden}`}>{event ? moment(event.AlarmEventTime).fromNow() : '—'}</td>
                   </tr>
                 );
               })}
