@@ -14,6 +14,8 @@ import authPlugin from './modules/auth/plugin';
 import dashboardsPlugin from './modules/dashboards/plugin';
 import devicesPlugin from './modules/devices/plugin';
 import eventsPlugin from './modules/events/plugin';
+import legacyPlugin from './modules/legacy/plugin';
+import { clearLegacyRegistry } from './modules/legacy/registry';
 import nfcPlugin from './modules/nfc/plugin';
 import onboardingPlugin from './modules/onboarding/plugin';
 import staticPlugin from './modules/static/plugin';
@@ -63,6 +65,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));
 
+  // Domain plugins register their xrequest methods while they load; start from a clean registry.
+  clearLegacyRegistry();
   await app.register(authPlugin, ctx);
   await app.register(userPlugin, ctx);
   await app.register(dashboardsPlugin, ctx);
@@ -71,6 +75,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(adminPlugin, ctx);
   await app.register(nfcPlugin, ctx);
   await app.register(onboardingPlugin, ctx);
+  await app.register(legacyPlugin, ctx);
   await app.register(staticPlugin, ctx);
   return app;
 }

@@ -254,3 +254,243 @@ export const nfcTags = pgTable(
   },
   (t) => [index('nfc_tags_unit_idx').on(t.unitId)],
 );
+
+// ───────────────────────── Fleet, telemetry, alarms, containers, user data ─────────────────────────
+// (issue 3: the whole API contract). One migration adds these; modules own their queries.
+
+/** Unit groups of the v2 /groups API and GetUnitGroups (GroupId, Description). */
+export const unitGroups = pgTable(
+  'unit_groups',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unit_groups_org_idx').on(t.organizationId)],
+);
+
+/** Which group a unit belongs to (PUT /devices/updateGroup moves units). */
+export const unitGroupMembers = pgTable(
+  'unit_group_members',
+  {
+    unitId: integer('unit_id')
+      .primaryKey()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => unitGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('unit_group_members_group_idx').on(t.groupId)],
+);
+
+/** Raw measurements. The primary key makes ingestion idempotent on (unit, channel, time). */
+export const measurements = pgTable(
+  'measurements',
+  {
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    channelNo: integer('channel_no').notNull(),
+    ts: timestamp('ts', { withTimezone: true, mode: 'date' }).notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.unitId, t.channelNo, t.ts] })],
+);
+
+/**
+ * Rollups maintained at write time: per unit, channel and hour or day bucket, the min, max, sum,
+ * count and last value, so a one-year chart reads ~8,760 hour rows or 365 day rows, never raw data.
+ */
+export const measurementRollups = pgTable(
+  'measurement_rollups',
+  {
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    channelNo: integer('channel_no').notNull(),
+    /** 'hour' | 'day' */
+    granularity: text('granularity').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true, mode: 'date' }).notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    count: integer('count').notNull(),
+    last: doublePrecision('last').notNull(),
+    lastTs: timestamp('last_ts', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.unitId, t.channelNo, t.granularity, t.bucket] })],
+);
+
+/** Alarm limits per channel and level (1–4), low and high. */
+export const alarmLimits = pgTable(
+  'alarm_limits',
+  {
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    channelNo: integer('channel_no').notNull(),
+    level: smallint('level').notNull(),
+    low: doublePrecision('low'),
+    high: doublePrecision('high'),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.unitId, t.channelNo, t.level] })],
+);
+
+/** Chart markers per channel (name, position, locked, comments). */
+export const markers = pgTable(
+  'markers',
+  {
+    id: serial('id').primaryKey(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    channelNo: integer('channel_no').notNull(),
+    name: text('name').notNull(),
+    /** Where on the time axis the marker stands. */
+    position: timestamp('position', { withTimezone: true, mode: 'date' }).notNull(),
+    locked: boolean('locked').notNull().default(false),
+    comments: text('comments').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('markers_unit_channel_idx').on(t.unitId, t.channelNo)],
+);
+
+/** Relay state per unit (RELAY_STATES: initializing, pending, error, resetting) and wanted state. */
+export const relays = pgTable('relays', {
+  unitId: integer('unit_id')
+    .primaryKey()
+    .references(() => units.id, { onDelete: 'cascade' }),
+  state: text('state').notNull().default('initializing'),
+  on: boolean('on').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Unit actions (UNIT_ACTIONS) requested by users, with their recorded effect. */
+export const unitActions = pgTable(
+  'unit_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: createdAt(),
+    /** 'queued' | 'done' | 'failed' */
+    status: text('status').notNull().default('queued'),
+    result: text('result').notNull().default(''),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('unit_actions_unit_idx').on(t.unitId, t.requestedAt)],
+);
+
+/** Device settings and options (legacy settings GET/PUT, v1/v2 options and details). */
+export const unitSettings = pgTable('unit_settings', {
+  unitId: integer('unit_id')
+    .primaryKey()
+    .references(() => units.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+  revision: integer('revision').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Radar scans per unit and channel (GetRadarDates, GetRadar, v2 radar). */
+export const radarScans = pgTable(
+  'radar_scans',
+  {
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    channelNo: integer('channel_no').notNull(),
+    ts: timestamp('ts', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Distance bins (percentages) of one scan. */
+    data: jsonb('data').$type<number[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.unitId, t.channelNo, t.ts] })],
+);
+
+/** Containers: groups (content: locations; parent and subgroups) and locations (content: units). */
+export const containers = pgTable(
+  'containers',
+  {
+    id: text('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** 'group' | 'location' */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    parentId: text('parent_id'),
+    /** References: { name, type: 'unit' | 'location', target }. */
+    content: jsonb('content').$type<Array<{ name?: string; type: string; target?: string }>>().notNull().default([]),
+    revision: integer('revision').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('containers_org_kind_idx').on(t.organizationId, t.kind)],
+);
+
+/**
+ * The older key-value store (GetUserData / SetUserData / DeleteUserData): ValueID, ValueType,
+ * JSonData, Default. Namespaced per organisation and, for personal values, per user.
+ */
+export const userData = pgTable(
+  'user_data',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    namespace: text('namespace').notNull(),
+    key: text('key').notNull(),
+    valueId: text('value_id').notNull(),
+    valueType: text('value_type').notNull().default(''),
+    json: jsonb('json').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    revision: integer('revision').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_data_scope_uidx').on(t.organizationId, t.namespace, t.key, t.valueId),
+    index('user_data_user_idx').on(t.userId),
+  ],
+);
+
+/** API tokens for device ingestion and API access: hashed at rest, shown once. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** sha256 (hex) of the token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** First characters, to tell tokens apart in a list. */
+    prefix: text('prefix').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('api_tokens_org_idx').on(t.organizationId)],
+);
+
+/** Client preferences (date interval, weather per unit, hidden widgets, filters, text search). */
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  prefs: jsonb('prefs').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
