@@ -16,7 +16,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   outputDir: './test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

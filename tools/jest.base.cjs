@@ -2,6 +2,8 @@
 // identity proxies, workspace packages resolved to their TypeScript sources.
 const path = require('node:path');
 module.exports = (dir, overrides = {}) => ({
+  // The folder's name, so `jest --selectProjects shared shell …` can pick packages.
+  displayName: path.basename(dir),
   rootDir: dir,
   testEnvironment: 'jsdom',
   setupFiles: [path.join(__dirname, 'jest.setup.cjs')],
