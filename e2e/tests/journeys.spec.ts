@@ -183,3 +183,28 @@ test('React is loaded once for the shell and every remote', async ({ page }) => 
     expect({ pkg, copies: new Set(report.loaded[pkg]).size }).toEqual({ pkg, copies: 1 });
   }
 });
+
+test('selecting customers scopes the units shown', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  const count = page.getByTestId('unit-count');
+  const all = Number(await count.textContent());
+  await page.getByTestId('customer-picker').click();
+  const dialog = page.getByRole('dialog', { name: 'Customers' });
+  await dialog.getByLabel('Baltic Water').uncheck();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('customer-picker')).toContainText('1 of 2 customers');
+  await expect(count).not.toHaveText(String(all));
+  const nordicOnly = Number(await count.textContent());
+  expect(nordicOnly).toBeGreaterThan(0);
+  expect(nordicOnly).toBeLessThan(all);
+  // At least one customer stays selected.
+  await page.getByTestId('customer-picker').click();
+  await dialog.getByLabel('Nordic Utilities').uncheck();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByLabel('Baltic Water').check();
+  await dialog.getByLabel('Nordic Utilities').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(count).toHaveText(String(all));
+});

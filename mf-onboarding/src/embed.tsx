@@ -7,11 +7,9 @@
  * management) open the Fieldwatch app at `apiBase`.
  */
 import { createRoot } from 'react-dom/client';
-import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import {
-  addNamespace,
   createApiClient,
   createBus,
   DEFAULT_LANGUAGE,
@@ -23,7 +21,7 @@ import {
   type RemoteProps,
   type Theme,
 } from '@fieldwatch/shared';
-import { RemoteContext } from '@fieldwatch/shared/remote';
+import { createStandaloneI18n, RemoteContext } from '@fieldwatch/shared/remote';
 import common from '@fieldwatch/locales/common';
 import bundle from '@fieldwatch/locales/onboarding';
 import themeTokens from '!!css-loader?exportType=string!@fieldwatch/shared/theme.css';
@@ -99,20 +97,13 @@ export function mount(element: HTMLElement, options: EmbedOptions = {}): () => v
   // Anonymous: the first step only calls public endpoints, and no cookie crosses origins.
   api.http.defaults.withCredentials = false;
 
-  const i18n = i18next.createInstance();
-  void i18n.init({
+  const i18n = createStandaloneI18n({
+    bundles: { common, onboarding: bundle },
+    defaultNS: 'onboarding',
     lng: pickLanguage(options.language),
     fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    ns: ['common', 'onboarding'],
-    defaultNS: 'onboarding',
-    resources: {},
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    showSupportNotice: false,
+    supportedLngs: SUPPORTED_LANGUAGES,
   });
-  addNamespace(i18n, 'common', common);
-  addNamespace(i18n, 'onboarding', bundle);
 
   const props: RemoteProps = {
     basename: '/onboarding',

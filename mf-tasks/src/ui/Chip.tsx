@@ -1,17 +1,7 @@
-/** Coloured chips for task categories and statuses and notification priorities (theme tokens only). */
+/** Chips for task categories and statuses and notification priorities, in the tones of the shared Chip. */
 import { useTranslation } from 'react-i18next';
 import type { EventCategory, NotificationPriority, TaskStatus } from '@fieldwatch/shared';
-import css from './ui.module.css';
-
-export type Tone = 'neutral' | 'info' | 'warning' | 'orange' | 'danger' | 'critical' | 'success' | 'muted';
-
-export function Chip({ tone, children, title }: { tone: Tone; children: string; title?: string }) {
-  return (
-    <span className={css.chip} data-tone={tone} title={title}>
-      {children}
-    </span>
-  );
-}
+import { Chip, type Tone } from '@fieldwatch/shared/ui';
 
 const CATEGORY_TONE: Record<EventCategory, Tone> = {
   notice: 'info',

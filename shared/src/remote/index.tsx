@@ -10,10 +10,13 @@ import { I18nextProvider } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
 import type { LifeCycles } from 'single-spa';
 import { useStore } from 'zustand';
+import moment from 'moment';
 import { addNamespace, type NamespaceBundle } from '../i18n';
 import type { RemoteProps } from '../remote-props';
 import type { Result } from '../api/client';
-import { ErrorState } from '../ui';
+import { ErrorState, type LoadViewLabels } from '../ui';
+
+export * from './i18n';
 
 /** Exported for tests that render a remote's screens with fake props. */
 export const RemoteContext = createContext<RemoteProps | null>(null);
@@ -100,4 +103,52 @@ export function useLoad<T>(load: () => Promise<Result<T>>, deps: readonly unknow
   }, [...deps, refreshKey, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload } as LoadState<T>;
+}
+
+/** When the data of `load` last arrived (ms since the epoch), for "Updated 12:34:56"; null until then. */
+export function useLoadedAt(load: Pick<LoadState<unknown>, 'status' | 'data'>): number | null {
+  const [loadedAt, setLoadedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (load.status === 'ready') setLoadedAt(Date.now());
+  }, [load.status, load.data]);
+  return loadedAt;
+}
+
+/** A translate function (react-i18next's t) as the helpers below call it. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A loading page's subtitle from a namespace's usual keys: common:state.loading while it loads,
+ * then "<prefix>subtitle · <prefix>updatedAt" with the time of day (HH:mm:ss) of the last load.
+ */
+export function useLoadSubtitle(load: Pick<LoadState<unknown>, 'status' | 'data'>, t: Translate, prefix = ''): string {
+  const loadedAt = useLoadedAt(load);
+  if (load.status === 'loading') return t('common:state.loading');
+  if (!loadedAt) return t(`${prefix}subtitle`);
+  return `${t(`${prefix}subtitle`)} · ${t(`${prefix}updatedAt`, { time: moment(loadedAt).format('HH:mm:ss') })}`;
+}
+
+/**
+ * A LoadView's texts at a namespace's usual keys: `<prefix>loading`, `<prefix>error.title`,
+ * `<prefix>error.text` and, unless stale is false, `<prefix>error.stale`; Retry is common:action.retry.
+ */
+export function loadViewLabels(t: Translate, prefix = '', { stale = true } = {}): LoadViewLabels {
+  return {
+    loading: t(`${prefix}loading`),
+    errorTitle: t(`${prefix}error.title`),
+    errorText: t(`${prefix}error.text`),
+    retry: t('common:action.retry'),
+    ...(stale ? { stale: t(`${prefix}error.stale`) } : {}),
+  };
+}
+
+/** A Pager's props but onPage: where it is, and the texts ("1–20 of 45", Previous, Next). */
+export function pagerProps(t: Translate, at: { page: number; pageCount: number; from: number; to: number; total: number }) {
+  return {
+    page: at.page,
+    pageCount: at.pageCount,
+    summary: t('common:pager.summary', { from: at.from, to: at.to, total: at.total }),
+    previousLabel: t('common:action.previous'),
+    nextLabel: t('common:action.next'),
+  };
 }

@@ -2,9 +2,12 @@
  * The small UI kit every app uses, so the product looks like one product. Components take their
  * text as props: the caller translates.
  */
-import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 import { STATUS_COLOR_VAR, type UnitStatus } from '../domain/status';
+import { Icon } from './Icon';
 import css from './ui.module.css';
+
+export { Icon, type IconName, type IconProps } from './Icon';
 
 const cx = (...names: Array<string | false | undefined | null>) => names.filter(Boolean).join(' ');
 
@@ -12,24 +15,31 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'default' | 'primary' | 'ghost' | 'danger';
   size?: 'normal' | 'small';
 }
-export function Button({ variant = 'default', size = 'normal', className, type = 'button', ...rest }: ButtonProps) {
-  return (
-    <button
-      type={type}
-      className={cx(
-        css.button,
-        variant === 'primary' && css.primary,
-        variant === 'ghost' && css.ghost,
-        variant === 'danger' && css.danger,
-        size === 'small' && css.small,
-        className,
-      )}
-      {...rest}
-    />
+/** The classes of a Button, for a link that looks like one: <Link className={buttonClassName()}>. */
+export function buttonClassName({ variant = 'default', size = 'normal' }: Pick<ButtonProps, 'variant' | 'size'> = {}) {
+  return cx(
+    css.button,
+    variant === 'primary' && css.primary,
+    variant === 'ghost' && css.ghost,
+    variant === 'danger' && css.danger,
+    size === 'small' && css.small,
   );
 }
 
-export function Card(props: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string; bodyClassName?: string; 'data-testid'?: string }) {
+export function Button({ variant = 'default', size = 'normal', className, type = 'button', ...rest }: ButtonProps) {
+  return <button type={type} className={cx(buttonClassName({ variant, size }), className)} {...rest} />;
+}
+
+export function Card(props: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  bodyClassName?: string;
+  /** No padding around the body: for a toolbar, a table or a list that reach the card's edges. */
+  flush?: boolean;
+  'data-testid'?: string;
+}) {
   return (
     <section className={cx(css.card, props.className)} data-testid={props['data-testid']}>
       {(props.title || props.actions) && (
@@ -38,16 +48,26 @@ export function Card(props: { title?: ReactNode; actions?: ReactNode; children: 
           {props.actions}
         </header>
       )}
-      <div className={cx(css.cardBody, props.bodyClassName)}>{props.children}</div>
+      <div className={cx(css.cardBody, props.flush && css.flush, props.bodyClassName)}>{props.children}</div>
     </section>
   );
 }
 
-export function PageHeader(props: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+/** badge: shown after the title (a count); given, even as null, the title sits in a row with it. */
+export function PageHeader(props: { title: ReactNode; badge?: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
     <div className={css.pageHeader}>
       <div>
-        <h1 className={css.pageTitle}>{props.title}</h1>
+        <h1 className={css.pageTitle}>
+          {props.badge === undefined ? (
+            props.title
+          ) : (
+            <span className={css.pageTitleRow}>
+              {props.title}
+              {props.badge}
+            </span>
+          )}
+        </h1>
         {props.subtitle && <p className={css.pageSubtitle}>{props.subtitle}</p>}
       </div>
       {props.actions}
@@ -136,9 +156,15 @@ export function TextField({ label, error, id, ...rest }: TextFieldProps) {
   );
 }
 
-export function Table({ children, label }: { children: ReactNode; label: string }) {
+/** A native select; compact: the smaller one of toolbars. */
+export function Select({ compact = false, className, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { compact?: boolean }) {
+  return <select className={cx(css.select, compact && css.compact, className)} {...rest} />;
+}
+
+/** stacked: on narrow screens each row becomes a card of its cells, each labelled by its data-label. */
+export function Table({ children, label, stacked = false }: { children: ReactNode; label: string; stacked?: boolean }) {
   return (
-    <div className={css.tableWrap}>
+    <div className={cx(css.tableWrap, stacked && css.stacked)}>
       <table className={css.table} aria-label={label}>
         {children}
       </table>
@@ -166,6 +192,161 @@ export function Pager(props: {
         </Button>
       </span>
     </nav>
+  );
+}
+
+/** Read by screen readers, not shown. */
+export function VisuallyHidden({ as: Tag = 'span', id, children }: { as?: 'span' | 'h2' | 'h3' | 'p'; id?: string; children: ReactNode }) {
+  return (
+    <Tag id={id} className={css.visuallyHidden}>
+      {children}
+    </Tag>
+  );
+}
+
+/** A row of controls above a card's content (search, filters, tabs), with a line below. */
+export function Toolbar({ children, justify = 'between' }: { children: ReactNode; justify?: 'between' | 'start' }) {
+  return (
+    <div className={css.toolbar} data-justify={justify}>
+      {children}
+    </div>
+  );
+}
+
+export interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> {
+  /** The field's accessible name (not shown: the placeholder and the icon say what it is). */
+  label: string;
+  /** For the field's size in its row (flex, max-width). */
+  className?: string;
+}
+export function SearchField({ label, className, ...input }: SearchFieldProps) {
+  return (
+    <label className={cx(css.search, className)}>
+      <Icon name="search" size={16} className={css.searchIcon} />
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <input type="search" className={css.searchInput} {...input} />
+    </label>
+  );
+}
+
+/** Reloads `load`; disabled, with the icon turning, while it loads. */
+export function RefreshButton({ load, label }: { load: Pick<Loadable<unknown>, 'status' | 'reload'>; label: string }) {
+  const busy = load.status === 'loading';
+  return (
+    <Button onClick={load.reload} disabled={busy} aria-busy={busy}>
+      <Icon name="refresh" size={16} className={busy ? css.spinning : undefined} />
+      {label}
+    </Button>
+  );
+}
+
+export interface Segment<T extends string> {
+  value: T;
+  label: string;
+  count?: number;
+}
+
+/** A segmented control with counts: tabs (role tablist) or a toggle group (aria-pressed). */
+export function Segmented<T extends string>(props: {
+  label: string;
+  segments: ReadonlyArray<Segment<T>>;
+  value: T;
+  onChange: (value: T) => void;
+  /** tabs: the segments switch a tab panel (give panelId). toggle: a filter. */
+  mode: 'tabs' | 'toggle';
+  panelId?: string;
+  idPrefix?: string;
+}) {
+  const tabs = props.mode === 'tabs';
+  return (
+    <div className={css.segmented} role={tabs ? 'tablist' : 'group'} aria-label={props.label}>
+      {props.segments.map((s) => {
+        const on = s.value === props.value;
+        return (
+          <button
+            key={s.value}
+            type="button"
+            id={props.idPrefix ? `${props.idPrefix}-${s.value}` : undefined}
+            className={css.segment}
+            role={tabs ? 'tab' : undefined}
+            aria-selected={tabs ? on : undefined}
+            aria-controls={tabs ? props.panelId : undefined}
+            aria-pressed={tabs ? undefined : on}
+            data-on={on || undefined}
+            onClick={() => props.onChange(s.value)}
+          >
+            {s.label}
+            {s.count !== undefined && <span className={css.segmentCount}>{s.count}</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The colour of a Chip, from the theme tokens. */
+export type Tone = 'neutral' | 'info' | 'warning' | 'orange' | 'danger' | 'critical' | 'success' | 'muted';
+
+/** A small coloured label (category, status, priority). */
+export function Chip({ tone, children, title }: { tone: Tone; children: string; title?: string }) {
+  return (
+    <span className={css.chip} data-tone={tone} title={title}>
+      {children}
+    </span>
+  );
+}
+
+/** What LoadView shows: a LoadState of @fieldwatch/shared/remote, or one with its data derived. */
+export interface Loadable<T> {
+  status: 'loading' | 'error' | 'ready';
+  data?: T | null;
+  reload: () => void;
+}
+
+export interface LoadViewLabels {
+  loading: string;
+  errorTitle: string;
+  errorText?: string;
+  retry: string;
+  /**
+   * Said above the last data when a reload failed. Without it a failed reload shows the error
+   * instead of the data.
+   */
+  stale?: string;
+}
+
+/**
+ * The states of loaded data: a loading card until the first data, an error card with Retry when
+ * there is none, then children(data) — under a notice with Retry when the latest reload failed.
+ * bare: the states without a card of their own, for a view that is already in one.
+ */
+export function LoadView<T>(props: {
+  load: Loadable<T>;
+  labels: LoadViewLabels;
+  bare?: boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const { load, labels } = props;
+  const framed = (state: ReactNode) => (props.bare ? state : <Card>{state}</Card>);
+  if (load.data == null && load.status === 'loading') return framed(<LoadingState label={labels.loading} />);
+  if (load.data == null || (load.status === 'error' && labels.stale === undefined)) {
+    return framed(
+      <ErrorState title={labels.errorTitle} message={labels.errorText} retryLabel={labels.retry} onRetry={load.reload} />,
+    );
+  }
+  return (
+    <>
+      {load.status === 'error' && (
+        <div className={css.stale} role="alert">
+          <Icon name="alert" size={16} />
+          <span>{labels.stale}</span>
+          <Button size="small" onClick={load.reload}>
+            {labels.retry}
+          </Button>
+        </div>
+      )}
+      {props.children(load.data)}
+    </>
   );
 }
 

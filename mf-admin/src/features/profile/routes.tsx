@@ -13,7 +13,7 @@ export const PROFILE_SECTIONS = [
   { id: 'personal', path: 'personal', icon: 'idCard' },
   { id: 'password', path: 'password', icon: 'lock' },
   { id: 'preferences', path: 'preferences', icon: 'sliders' },
-  { id: 'notifications', path: 'notifications', icon: 'bell' },
+  { id: 'notifications', path: 'notifications', icon: 'bellFlat' },
   { id: 'sessions', path: 'sessions', icon: 'monitor' },
 ] as const;
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import moment from 'moment';
 import type { SessionListItem } from '@fieldwatch/shared';
-import { useLoad, useRemote } from '@fieldwatch/shared/remote';
-import { Button, Card, EmptyState, ErrorState, LoadingState } from '@fieldwatch/shared/ui';
+import { loadViewLabels, useLoad, useRemote } from '@fieldwatch/shared/remote';
+import { Button, Card, EmptyState, LoadView } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
 import { parseUserAgent } from './userAgent';
 import css from './SessionsPage.module.css';
@@ -37,39 +37,11 @@ export function SessionsPage() {
   const sessions = state.data ? sortSessions(state.data) : [];
   const others = sessions.filter((s) => !s.current);
 
-  let body;
-  if (state.status === 'error') {
-    body = (
-      <ErrorState
-        title={t('sessions.error.title')}
-        message={t('sessions.error.text')}
-        retryLabel={t('common:action.retry')}
-        onRetry={state.reload}
-      />
-    );
-  } else if (!state.data) {
-    body = <LoadingState label={t('sessions.loading')} />;
-  } else if (sessions.length === 0) {
-    body = (
-      <EmptyState title={t('sessions.empty.title')}>
-        <span>{t('sessions.empty.text')}</span>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <ul className={css.list} aria-label={t('sessions.listLabel')}>
-        {sessions.map((s) => (
-          <SessionRow key={s.id} session={s} busy={busy.has(s.id)} onRevoke={() => void revoke([s.id])} />
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <div className={css.page} data-testid="profile-sessions">
       <Card
         title={t('sessions.title')}
-        bodyClassName={css.flush}
+        flush
         actions={
           others.length > 1 ? (
             <Button size="small" variant="danger" disabled={busy.size > 0} onClick={() => void revoke(others.map((s) => s.id))}>
@@ -84,7 +56,25 @@ export function SessionsPage() {
             {t('sessions.revokeFailed')}
           </p>
         )}
-        {body}
+        <LoadView
+          bare
+          load={state}
+          labels={loadViewLabels(t, 'sessions.', { stale: false })}
+        >
+          {() =>
+            sessions.length === 0 ? (
+              <EmptyState title={t('sessions.empty.title')}>
+                <span>{t('sessions.empty.text')}</span>
+              </EmptyState>
+            ) : (
+              <ul className={css.list} aria-label={t('sessions.listLabel')}>
+                {sessions.map((s) => (
+                  <SessionRow key={s.id} session={s} busy={busy.has(s.id)} onRevoke={() => void revoke([s.id])} />
+                ))}
+              </ul>
+            )
+          }
+        </LoadView>
       </Card>
     </div>
   );

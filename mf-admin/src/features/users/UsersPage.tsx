@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import moment from 'moment';
 import type { AdminUser } from '@fieldwatch/shared';
-import { useLoad, useRemote, useSession } from '@fieldwatch/shared/remote';
-import { Badge, Button, Card, EmptyState, ErrorState, LoadingState, PageHeader, Pager, Table } from '@fieldwatch/shared/ui';
+import { loadViewLabels, pagerProps, useLoad, useRemote, useSession } from '@fieldwatch/shared/remote';
+import { Badge, Button, buttonClassName, Card, EmptyState, LoadView, PageHeader, Pager, Table, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
 import { filterUsers, initials, loadAdminUsers } from './loadUsers';
 import css from './UsersPage.module.css';
@@ -17,42 +17,27 @@ export function UsersPage() {
   const { api } = useRemote();
   const state = useLoad(() => loadAdminUsers(api), [api]);
 
-  let body;
-  if (state.status === 'error') {
-    body = (
-      <Card>
-        <ErrorState
-          title={t('users.error.title')}
-          message={t('users.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={state.reload}
-        />
-      </Card>
-    );
-  } else if (!state.data) {
-    body = (
-      <Card>
-        <LoadingState label={t('users.loading')} />
-      </Card>
-    );
-  } else if (state.data.kind === 'forbidden') {
-    body = <NoAccess />;
-  } else if (state.data.users.length === 0) {
-    body = (
-      <Card>
-        <EmptyState title={t('users.empty.title')}>
-          <span>{t('users.empty.text')}</span>
-        </EmptyState>
-      </Card>
-    );
-  } else {
-    body = <UsersTable users={state.data.users} />;
-  }
-
   return (
     <div data-testid="admin-users">
       <PageHeader title={t('sections.users.title')} subtitle={t('sections.users.description')} />
-      {body}
+      <LoadView
+        load={state}
+        labels={loadViewLabels(t, 'users.', { stale: false })}
+      >
+        {(data) => {
+          if (data.kind === 'forbidden') return <NoAccess />;
+          if (data.users.length === 0) {
+            return (
+              <Card>
+                <EmptyState title={t('users.empty.title')}>
+                  <span>{t('users.empty.text')}</span>
+                </EmptyState>
+              </Card>
+            );
+          }
+          return <UsersTable users={data.users} />;
+        }}
+      </LoadView>
     </div>
   );
 }
@@ -67,7 +52,7 @@ function NoAccess() {
         </span>
         <h2 className={css.noAccessTitle}>{t('users.noAccess.title')}</h2>
         <p className={css.noAccessText}>{t('users.noAccess.text')}</p>
-        <Link to="/profile" className={css.linkButton}>
+        <Link to="/profile" className={buttonClassName()}>
           {t('users.noAccess.action')}
         </Link>
       </div>
@@ -101,11 +86,11 @@ function UsersTable({ users }: { users: AdminUser[] }) {
   };
 
   return (
-    <Card bodyClassName={css.flush}>
+    <Card flush>
       <div className={css.toolbar}>
         <label className={css.search}>
           <Icon name="search" size={16} />
-          <span className={css.visuallyHidden}>{t('users.filterLabel')}</span>
+          <VisuallyHidden>{t('users.filterLabel')}</VisuallyHidden>
           <input
             type="search"
             value={query}
@@ -193,15 +178,13 @@ function UsersTable({ users }: { users: AdminUser[] }) {
           </Table>
           {pageCount > 1 && (
             <Pager
-              page={current}
-              pageCount={pageCount}
-              summary={t('common:pager.summary', {
+              {...pagerProps(t, {
+                page: current,
+                pageCount,
                 from: current * USERS_PAGE_SIZE + 1,
                 to: current * USERS_PAGE_SIZE + rows.length,
                 total: shown.length,
               })}
-              previousLabel={t('common:action.previous')}
-              nextLabel={t('common:action.next')}
               onPage={setPage}
             />
           )}

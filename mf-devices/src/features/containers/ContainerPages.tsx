@@ -4,8 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Card, PageHeader } from '@fieldwatch/shared/ui';
-import { Icon, type IconName } from '../../ui/Icon';
+import { buttonClassName, Card, Icon, type IconName, PageHeader } from '@fieldwatch/shared/ui';
 import css from './ContainerPages.module.css';
 
 type Level = 'group' | 'location';
@@ -41,7 +40,7 @@ function ContainerPage({ level }: { level: Level }) {
           <ol className={css.hierarchy} aria-label={t('hierarchy.label')}>
             {LEVELS.map(({ key, icon }, i) => (
               <li key={key} className={css.level} data-current={key === level || undefined}>
-                {i > 0 && <Icon name="chevron" className={css.arrow} />}
+                {i > 0 && <Icon name="chevron" size={16} className={css.arrow} />}
                 <span className={css.levelBox}>
                   <span className={css.levelHead}>
                     <Icon name={icon} size={15} />
@@ -60,8 +59,8 @@ function ContainerPage({ level }: { level: Level }) {
           </ul>
 
           <p className={css.notice}>{t(`${ns}.notice`)}</p>
-          <Link to="/devicemanagement" className={css.link}>
-            <Icon name="device" />
+          <Link to="/devicemanagement" className={buttonClassName()}>
+            <Icon name="device" size={16} />
             {t('hierarchy.toDevices')}
           </Link>
         </div>

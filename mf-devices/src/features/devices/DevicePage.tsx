@@ -10,21 +10,31 @@ import {
   type Unit,
   UNIT_STATUSES,
 } from '@fieldwatch/shared';
-import { useLoad, useRemote, useSession } from '@fieldwatch/shared/remote';
+import {
+  loadViewLabels,
+  pagerProps,
+  useLoad,
+  useLoadSubtitle,
+  useRemote,
+  useSession,
+} from '@fieldwatch/shared/remote';
 import {
   Badge,
   Button,
   Card,
   EmptyState,
-  ErrorState,
-  LoadingState,
+  Icon,
+  LoadView,
   PageHeader,
   Pager,
+  RefreshButton,
+  SearchField,
+  Select,
   StatusBadge,
   StatusDot,
   Table,
+  Toolbar,
 } from '@fieldwatch/shared/ui';
-import { Icon } from '../../ui/Icon';
 import {
   type DeviceQuery,
   type DeviceRow,
@@ -47,83 +57,35 @@ export function DevicePage() {
   const { t } = useTranslation('devices');
   const { api } = useRemote();
   const load = useLoad(() => api.get<Unit[]>(DEVICES_URL, { use_context: true }, []), [api]);
-  const [loadedAt, setLoadedAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (load.status === 'ready') setLoadedAt(Date.now());
-  }, [load.status, load.data]);
-
+  const subtitle = useLoadSubtitle(load, t);
   const units = load.data;
-  const loading = load.status === 'loading';
-  let subtitle = t('subtitle');
-  if (loading) subtitle = t('common:state.loading');
-  else if (loadedAt)
-    subtitle = `${t('subtitle')} · ${t('updatedAt', { time: moment(loadedAt).format('HH:mm:ss') })}`;
-
-  let body;
-  if (!units && loading) {
-    body = (
-      <Card>
-        <LoadingState label={t('loading')} />
-      </Card>
-    );
-  } else if (!units) {
-    body = (
-      <Card>
-        <ErrorState
-          title={t('error.title')}
-          message={t('error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={load.reload}
-        />
-      </Card>
-    );
-  } else if (units.length === 0) {
-    body = (
-      <Card>
-        <EmptyState title={t('empty.title')}>
-          <span className={css.stateText}>{t('empty.text')}</span>
-        </EmptyState>
-      </Card>
-    );
-  } else {
-    body = (
-      <>
-        {load.status === 'error' && (
-          <div className={css.stale} role="alert">
-            <Icon name="alert" />
-            <span>{t('error.stale')}</span>
-            <Button size="small" onClick={load.reload}>
-              {t('common:action.retry')}
-            </Button>
-          </div>
-        )}
-        <DeviceTable units={units} />
-      </>
-    );
-  }
 
   return (
     <div className={css.page} data-testid="device-page">
       <PageHeader
-        title={
-          <span className={css.title}>
-            {t('title')}
-            {units && units.length > 0 && (
-              <span className={css.titleCount} data-testid="unit-total">
-                <Badge>{units.length}</Badge>
-              </span>
-            )}
-          </span>
+        title={t('title')}
+        badge={
+          units && units.length > 0 ? (
+            <span className={css.titleCount} data-testid="unit-total">
+              <Badge>{units.length}</Badge>
+            </span>
+          ) : null
         }
         subtitle={subtitle}
-        actions={
-          <Button onClick={load.reload} disabled={loading} aria-busy={loading}>
-            <Icon name="refresh" className={loading ? css.spinning : undefined} />
-            {t('common:action.refresh')}
-          </Button>
-        }
+        actions={<RefreshButton load={load} label={t('common:action.refresh')} />}
       />
-      {body}
+      {units?.length === 0 ? (
+        // No units at all: nothing to be stale about.
+        <Card>
+          <EmptyState title={t('empty.title')}>
+            <span className={css.stateText}>{t('empty.text')}</span>
+          </EmptyState>
+        </Card>
+      ) : (
+        <LoadView load={load} labels={loadViewLabels(t)}>
+          {(list) => <DeviceTable units={list} />}
+        </LoadView>
+      )}
     </div>
   );
 }
@@ -195,21 +157,17 @@ function DeviceTable({ units }: { units: Unit[] }) {
   };
 
   return (
-    <Card bodyClassName={css.flush} data-testid="device-table">
-      <div className={css.toolbar}>
-        <label className={css.search}>
-          <Icon name="search" className={css.searchIcon} />
-          <span className={css.visuallyHidden}>{t('search.label')}</span>
-          <input
-            type="search"
-            className={css.searchInput}
-            value={text}
-            placeholder={t('search.placeholder')}
-            onChange={(e) => onSearch(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </label>
+    <Card flush data-testid="device-table">
+      <Toolbar justify="start">
+        <SearchField
+          className={css.search}
+          label={t('search.label')}
+          value={text}
+          placeholder={t('search.placeholder')}
+          onChange={(e) => onSearch(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <div className={css.chips} role="group" aria-label={t('filter.status')}>
           {UNIT_STATUSES.map((s) => {
             const on = query.statuses.includes(s);
@@ -232,8 +190,8 @@ function DeviceTable({ units }: { units: Unit[] }) {
         </div>
         <label className={css.sortSelect}>
           <span className={css.sortSelectLabel}>{t('sort.label')}</span>
-          <select
-            className={css.select}
+          <Select
+            compact
             value={`${query.sort}:${query.dir}`}
             onChange={(e) => {
               const [sort, dir] = e.target.value.split(':') as [SortKey, 'asc' | 'desc'];
@@ -247,9 +205,9 @@ function DeviceTable({ units }: { units: Unit[] }) {
                 </option>
               )),
             )}
-          </select>
+          </Select>
         </label>
-      </div>
+      </Toolbar>
 
       <div className={css.summary} data-testid="device-summary">
         <span className={css.summaryUnits}>
@@ -277,7 +235,7 @@ function DeviceTable({ units }: { units: Unit[] }) {
         </EmptyState>
       ) : (
         <div className={css.responsive}>
-          <Table label={t('table')}>
+          <Table label={t('table')} stacked>
             <thead>
               <tr>
                 {sortHeader('status')}
@@ -306,11 +264,7 @@ function DeviceTable({ units }: { units: Unit[] }) {
       {result.matched > 0 && (
         <div className={css.pager}>
           <Pager
-            page={result.page}
-            pageCount={result.pageCount}
-            summary={t('common:pager.summary', { from: result.from, to: result.to, total: result.matched })}
-            previousLabel={t('common:action.previous')}
-            nextLabel={t('common:action.next')}
+            {...pagerProps(t, { ...result, total: result.matched })}
             onPage={(page) => setQuery({ ...query, page })}
           />
         </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Icon, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { ONBOARDING_STEPS, type OnboardingStep } from './steps';
 import css from './Stepper.module.css';
 
@@ -18,9 +19,7 @@ export function Stepper({ current }: { current: OnboardingStep }) {
             <li key={step} className={css.step} data-state={state} aria-current={state === 'current' ? 'step' : undefined} data-testid={`step-${step}`}>
               <span className={css.marker} aria-hidden="true">
                 {state === 'done' ? (
-                  <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-                    <path d="M5 12.5l4.5 4.5L19 7.5" />
-                  </svg>
+                  <Icon name="tick" size={14} strokeWidth={3} />
                 ) : (
                   i + 1
                 )}
@@ -28,7 +27,7 @@ export function Stepper({ current }: { current: OnboardingStep }) {
               <span className={css.text}>
                 <span className={css.title}>{t(`steps.${step}.title`)}</span>
                 <span className={css.hint}>{t(`steps.${step}.hint`)}</span>
-                <span className={css.srState}>{t(`steps.state.${state}`)}</span>
+                <VisuallyHidden>{t(`steps.state.${state}`)}</VisuallyHidden>
               </span>
             </li>
           );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TERMS_VERSION, TRIAL_WEEKS, type OnboardingTagInfo } from '@fieldwatch/shared';
-import { Card } from '@fieldwatch/shared/ui';
+import { Card, Icon } from '@fieldwatch/shared/ui';
 import css from './tag.module.css';
 
 /** The device the tag belongs to: name, model, activation status, trial and terms. */
@@ -12,9 +12,7 @@ export function DeviceCard({ info }: { info: OnboardingTagInfo }) {
     <Card title={t('device.title')} data-testid="device-card">
       <div className={css.device}>
         <span className={css.deviceIcon} aria-hidden="true">
-          <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M7 4h10a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM9 8h6M9 12h6M12 16h.01" />
-          </svg>
+          <Icon name="unit" size={26} strokeWidth={1.7} />
         </span>
         <div className={css.deviceText}>
           <h2 className={css.deviceName} data-testid="device-name">

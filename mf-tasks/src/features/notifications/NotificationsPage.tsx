@@ -3,11 +3,20 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import moment from 'moment';
 import type { FwNotification } from '@fieldwatch/shared';
-import { useLoad, useRemote } from '@fieldwatch/shared/remote';
-import { Button, Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@fieldwatch/shared/ui';
+import { loadViewLabels, useLoad, useRemote } from '@fieldwatch/shared/remote';
+import {
+  Button,
+  Card,
+  EmptyState,
+  Icon,
+  LoadView,
+  PageHeader,
+  RefreshButton,
+  Segmented,
+  Toolbar,
+  VisuallyHidden,
+} from '@fieldwatch/shared/ui';
 import { PriorityChip } from '../../ui/Chip';
-import { Icon } from '../../ui/Icon';
-import { Segmented } from '../../ui/Segmented';
 import { RelativeTime } from '../../ui/Time';
 import {
   countUnseen,
@@ -101,29 +110,10 @@ export function NotificationsPage() {
     }
   }
 
-  const loading = load.status === 'loading';
-  let body;
-  if (!list && loading) {
-    body = (
-      <Card>
-        <LoadingState label={t('notifications.loading')} />
-      </Card>
-    );
-  } else if (!list) {
-    body = (
-      <Card>
-        <ErrorState
-          title={t('notifications.error.title')}
-          message={t('notifications.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={load.reload}
-        />
-      </Card>
-    );
-  } else {
-    const shown = filterNotifications(list, filter, keep);
+  function renderList(notifications: FwNotification[]) {
+    const shown = filterNotifications(notifications, filter, keep);
     let content;
-    if (list.length === 0) {
+    if (notifications.length === 0) {
       content = (
         <EmptyState title={t('notifications.empty.title')}>
           <span className={css.stateText}>{t('notifications.empty.text')}</span>
@@ -147,69 +137,58 @@ export function NotificationsPage() {
         </ul>
       );
     }
-    body = (
-      <>
-        {load.status === 'error' && (
-          <div className={css.stale} role="alert">
-            <Icon name="alert" />
-            <span>{t('notifications.error.stale')}</span>
-            <Button size="small" onClick={load.reload}>
-              {t('common:action.retry')}
-            </Button>
-          </div>
-        )}
-        <Card bodyClassName={css.flush}>
-          <div className={css.toolbar}>
-            <Segmented
-              mode="toggle"
-              label={t('notifications.filter.label')}
-              value={filter}
-              onChange={setFilter}
-              segments={[
-                { value: 'unseen', label: t('notifications.filter.unseen'), count: unseen },
-                { value: 'all', label: t('notifications.filter.all'), count: list.length },
-              ]}
-            />
-            <span className={css.toolbarHint}>{t('notifications.hint')}</span>
-          </div>
-          {content}
-        </Card>
-      </>
+    return (
+      <Card flush>
+        <Toolbar>
+          <Segmented
+            mode="toggle"
+            label={t('notifications.filter.label')}
+            value={filter}
+            onChange={setFilter}
+            segments={[
+              { value: 'unseen', label: t('notifications.filter.unseen'), count: unseen },
+              { value: 'all', label: t('notifications.filter.all'), count: notifications.length },
+            ]}
+          />
+          <span className={css.toolbarHint}>{t('notifications.hint')}</span>
+        </Toolbar>
+        {content}
+      </Card>
     );
   }
 
   return (
     <div className={css.page} data-testid="notifications-page">
       <PageHeader
-        title={
-          <span className={css.title}>
-            {t('notifications.title')}
-            {unseen > 0 && (
-              <span className={css.unseenBadge} data-testid="unseen-count">
-                {t('notifications.unseenCount', { count: unseen })}
-              </span>
-            )}
-          </span>
+        title={t('notifications.title')}
+        badge={
+          unseen > 0 ? (
+            <span className={css.unseenBadge} data-testid="unseen-count">
+              {t('notifications.unseenCount', { count: unseen })}
+            </span>
+          ) : null
         }
         subtitle={t('notifications.subtitle')}
         actions={
           <div className={css.actions}>
-            <Button onClick={load.reload} disabled={loading} aria-busy={loading}>
-              <Icon name="refresh" className={loading ? css.spinning : undefined} />
-              {t('common:action.refresh')}
-            </Button>
+            <RefreshButton load={load} label={t('common:action.refresh')} />
             <Button
               variant="primary"
               onClick={() => void onMarkAll()}
               disabled={!list || unseen === 0 || markingAll}
             >
-              <Icon name="checkAll" />
+              <Icon name="checkAll" size={16} />
               {markingAll ? t('notifications.marking') : t('notifications.markAll')}
             </Button>
           </div>
         }
       />
-      {body}
+      <LoadView
+        load={{ status: load.status, data: list, reload: load.reload }}
+        labels={loadViewLabels(t, 'notifications.')}
+      >
+        {renderList}
+      </LoadView>
     </div>
   );
 }
@@ -228,7 +207,7 @@ function NotificationItem({ n, busy, onMark }: { n: FwNotification; busy: boolea
       <div className={css.main}>
         <div className={css.line}>
           {isPriority(n.priority) && <PriorityChip priority={n.priority} />}
-          {unseen && <span className={css.visuallyHidden}>{t('notifications.unseen')}</span>}
+          {unseen && <VisuallyHidden>{t('notifications.unseen')}</VisuallyHidden>}
           <span className={css.message}>{n.message}</span>
         </div>
         <div className={css.meta}>

@@ -1,22 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import moment from 'moment';
 import type { FwTask } from '@fieldwatch/shared';
-import { useLoad, useRemote } from '@fieldwatch/shared/remote';
+import { loadViewLabels, pagerProps, useLoad, useLoadSubtitle, useRemote } from '@fieldwatch/shared/remote';
 import {
   Button,
   Card,
   EmptyState,
-  ErrorState,
-  LoadingState,
+  LoadView,
   PageHeader,
   Pager,
+  RefreshButton,
+  SearchField,
+  Segmented,
   Table,
+  Toolbar,
 } from '@fieldwatch/shared/ui';
 import { CategoryChip, TaskStatusChip } from '../../ui/Chip';
-import { Icon } from '../../ui/Icon';
-import { Segmented } from '../../ui/Segmented';
 import { RelativeTime } from '../../ui/Time';
 import { groupByTab, lastActivity, pageOfTab, parseTab, TASK_TABS, type TaskTab } from './task-list';
 import { Assignees } from './Assignees';
@@ -31,10 +31,7 @@ export function TaskPage() {
   const { t } = useTranslation('tasks');
   const { api } = useRemote();
   const load = useLoad(() => api.get<FwTask[]>(TASKS_URL, undefined, []), [api]);
-  const [loadedAt, setLoadedAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (load.status === 'ready') setLoadedAt(Date.now());
-  }, [load.status, load.data]);
+  const subtitle = useLoadSubtitle(load, t);
 
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
@@ -53,67 +50,25 @@ export function TaskPage() {
   };
 
   const tasks = load.data;
-  const loading = load.status === 'loading';
-  let subtitle = t('subtitle');
-  if (loading) subtitle = t('common:state.loading');
-  else if (loadedAt)
-    subtitle = `${t('subtitle')} · ${t('updatedAt', { time: moment(loadedAt).format('HH:mm:ss') })}`;
-
-  let body;
-  if (!tasks && loading) {
-    body = (
-      <Card>
-        <LoadingState label={t('loading')} />
-      </Card>
-    );
-  } else if (!tasks) {
-    body = (
-      <Card>
-        <ErrorState
-          title={t('error.title')}
-          message={t('error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={load.reload}
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <>
-        {load.status === 'error' && (
-          <div className={css.stale} role="alert">
-            <Icon name="alert" />
-            <span>{t('error.stale')}</span>
-            <Button size="small" onClick={load.reload}>
-              {t('common:action.retry')}
-            </Button>
-          </div>
-        )}
-        <TaskBoard
-          tasks={tasks}
-          tab={tab}
-          selectedId={selectedId}
-          onTab={(next) => setUrl({ tab: next, task: null })}
-          onOpen={(id) => setUrl({ task: id })}
-        />
-      </>
-    );
-  }
-
   const selected = selectedId && tasks ? tasks.find((x) => x.id === selectedId) : undefined;
   return (
     <div className={css.page} data-testid="task-page">
       <PageHeader
         title={t('title')}
         subtitle={subtitle}
-        actions={
-          <Button onClick={load.reload} disabled={loading} aria-busy={loading}>
-            <Icon name="refresh" className={loading ? css.spinning : undefined} />
-            {t('common:action.refresh')}
-          </Button>
-        }
+        actions={<RefreshButton load={load} label={t('common:action.refresh')} />}
       />
-      {body}
+      <LoadView load={load} labels={loadViewLabels(t)}>
+        {(list) => (
+          <TaskBoard
+            tasks={list}
+            tab={tab}
+            selectedId={selectedId}
+            onTab={(next) => setUrl({ tab: next, task: null })}
+            onOpen={(id) => setUrl({ task: id })}
+          />
+        )}
+      </LoadView>
       {selectedId && tasks && <TaskPanel task={selected} onClose={() => setUrl({ task: null })} />}
     </div>
   );
@@ -153,7 +108,7 @@ function TaskBoard(props: {
   } else {
     content = (
       <div className={css.responsive}>
-        <Table label={t(`tab.${tab}`)}>
+        <Table label={t(`tab.${tab}`)} stacked>
           <thead>
             <tr>
               <th>{t('col.title')}</th>
@@ -181,8 +136,8 @@ function TaskBoard(props: {
   }
 
   return (
-    <Card bodyClassName={css.flush} data-testid="task-board">
-      <div className={css.toolbar}>
+    <Card flush data-testid="task-board">
+      <Toolbar>
         <Segmented
           mode="tabs"
           label={t('tab.label')}
@@ -196,35 +151,24 @@ function TaskBoard(props: {
             count: groups[value].length,
           }))}
         />
-        <label className={css.search}>
-          <Icon name="search" className={css.searchIcon} />
-          <span className={css.visuallyHidden}>{t('search.label')}</span>
-          <input
-            type="search"
-            className={css.searchInput}
-            value={q}
-            placeholder={t('search.placeholder')}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setPage(0);
-            }}
-            autoComplete="off"
-          />
-        </label>
-      </div>
+        <SearchField
+          className={css.search}
+          label={t('search.label')}
+          value={q}
+          placeholder={t('search.placeholder')}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(0);
+          }}
+          autoComplete="off"
+        />
+      </Toolbar>
       <div id="task-panel-list" role="tabpanel" aria-labelledby={`task-tab-${tab}`}>
         {content}
       </div>
       {result.matched > 0 && (
         <div className={css.pager}>
-          <Pager
-            page={result.page}
-            pageCount={result.pageCount}
-            summary={t('common:pager.summary', { from: result.from, to: result.to, total: result.matched })}
-            previousLabel={t('common:action.previous')}
-            nextLabel={t('common:action.next')}
-            onPage={setPage}
-          />
+          <Pager {...pagerProps(t, { ...result, total: result.matched })} onPage={setPage} />
         </div>
       )}
     </Card>

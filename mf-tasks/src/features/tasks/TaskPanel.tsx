@@ -2,9 +2,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity, FwTask } from '@fieldwatch/shared';
-import { EmptyState } from '@fieldwatch/shared/ui';
+import { EmptyState, Icon, type IconName, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { CategoryChip, TaskStatusChip } from '../../ui/Chip';
-import { Icon, type IconName } from '../../ui/Icon';
 import { absoluteTime, RelativeTime } from '../../ui/Time';
 import { activitiesNewestFirst } from './task-list';
 import { Assignees } from './Assignees';
@@ -50,16 +49,16 @@ export function TaskPanel({ task, onClose }: { task: FwTask | undefined; onClose
             onClick={onClose}
             aria-label={t('common:action.close')}
           >
-            <Icon name="close" />
+            <Icon name="close" size={16} />
           </button>
         </header>
         {task ? (
           <TaskDetail task={task} />
         ) : (
           <div className={css.body}>
-            <h2 id="fw-task-panel-title" className={css.visuallyHidden}>
+            <VisuallyHidden as="h2" id="fw-task-panel-title">
               {t('detail.missing.title')}
-            </h2>
+            </VisuallyHidden>
             <EmptyState title={t('detail.missing.title')}>{t('detail.missing.text')}</EmptyState>
           </div>
         )}

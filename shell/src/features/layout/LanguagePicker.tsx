@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '@fieldwatch/shared';
+import { Select, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { LANGUAGE_NAMES } from '@fieldwatch/locales/languages';
 import { changeLanguage } from '../session/session';
 import css from './Layout.module.css';
@@ -8,8 +9,12 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation('shell');
   return (
     <label className={css.picker}>
-      <span className={compact ? css.visuallyHidden : css.pickerLabel}>{t('layout.language')}</span>
-      <select
+      {compact ? (
+        <VisuallyHidden>{t('layout.language')}</VisuallyHidden>
+      ) : (
+        <span className={css.pickerLabel}>{t('layout.language')}</span>
+      )}
+      <Select
         className={css.select}
         value={i18n.resolvedLanguage ?? i18n.language}
         onChange={(e) => void changeLanguage(i18n, e.target.value)}
@@ -20,7 +25,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
             {LANGUAGE_NAMES[lang]}
           </option>
         ))}
-      </select>
+      </Select>
     </label>
   );
 }
