@@ -9,17 +9,23 @@ import type { ServerContext } from './context';
 import { openDatabase, type DbHandle } from './db/client';
 import { installErrorHandler } from './http/errors';
 import adminPlugin from './modules/admin/plugin';
+import alarmsPlugin from './modules/alarms/plugin';
 import { installAuthGuard } from './modules/auth/guard';
 import authPlugin from './modules/auth/plugin';
+import containersPlugin from './modules/containers/plugin';
 import dashboardsPlugin from './modules/dashboards/plugin';
 import devicesPlugin from './modules/devices/plugin';
+import docsPlugin from './modules/docs/plugin';
 import eventsPlugin from './modules/events/plugin';
 import legacyPlugin from './modules/legacy/plugin';
 import { clearLegacyRegistry } from './modules/legacy/registry';
 import nfcPlugin from './modules/nfc/plugin';
 import onboardingPlugin from './modules/onboarding/plugin';
+import pushPlugin from './modules/push/plugin';
 import staticPlugin from './modules/static/plugin';
 import userPlugin from './modules/user/plugin';
+import userDataPlugin from './modules/userdata/plugin';
+import weatherPlugin from './modules/weather/plugin';
 import { seedDemo } from './seed/seed';
 
 export interface BuildAppOptions {
@@ -62,6 +68,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   installErrorHandler(app);
   await app.register(fastifyCookie);
   installAuthGuard(app, ctx);
+  // OpenAPI (/api/docs): first, so its onRoute hook sees every route added after it.
+  await app.register(docsPlugin, ctx);
 
   app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));
 
@@ -75,6 +83,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(adminPlugin, ctx);
   await app.register(nfcPlugin, ctx);
   await app.register(onboardingPlugin, ctx);
+  await app.register(containersPlugin, ctx);
+  await app.register(weatherPlugin, ctx);
+  await app.register(alarmsPlugin, ctx);
+  await app.register(userDataPlugin, ctx);
+  await app.register(pushPlugin, ctx);
   await app.register(legacyPlugin, ctx);
   await app.register(staticPlugin, ctx);
   return app;

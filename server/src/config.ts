@@ -21,6 +21,19 @@ export interface Config {
   /** Honour X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy: boolean;
   logLevel: string;
+  /** Base URL of the HTTP weather provider (Open-Meteo's API shape); unset = no provider. */
+  weatherUrl?: string;
+  /** How long a weather request may take before answering "Weather data missing". */
+  weatherTimeoutMs?: number;
+  /** Origin the browser asks for NFC tags ('' = this server), served at GET /api/v3/config. */
+  nfcHost?: string;
+  /**
+   * Demo simulator (SIMULATOR): unset = on with DEMO except under jest (NODE_ENV=test); it writes
+   * measurements every simulatorIntervalSec and backfills a unit's history when first charted.
+   */
+  simulator?: boolean;
+  /** Seconds between simulator ticks (SIMULATOR_INTERVAL_S, default 60). */
+  simulatorIntervalSec?: number;
 }
 
 export interface EnvVarDoc {
@@ -28,6 +41,8 @@ export interface EnvVarDoc {
   description: string;
   default: string;
 }
+
+export const DEFAULT_WEATHER_TIMEOUT_MS = 3000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -62,6 +77,28 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   },
   { name: 'TRUST_PROXY', default: '0', description: '1: trust X-Forwarded-For/-Proto from a reverse proxy' },
   { name: 'LOG_LEVEL', default: 'info', description: LOG_LEVELS.join(', ') },
+  {
+    name: 'WEATHER_URL',
+    default: '(unset: no weather)',
+    description: "Base URL of an Open-Meteo-compatible weather API, e.g. https://api.open-meteo.com",
+  },
+  {
+    name: 'WEATHER_TIMEOUT_MS',
+    default: String(DEFAULT_WEATHER_TIMEOUT_MS),
+    description: 'Weather provider timeout; slower answers give "Weather data missing"',
+  },
+  {
+    name: 'NFC_HOST',
+    default: '(unset: this server)',
+    description: 'Origin of the NFC tag service the browser asks ({host}/api/v1/nfc/tag)',
+  },
+  {
+    name: 'SIMULATOR',
+    default: '1 with DEMO (0 under tests)',
+    description:
+      'Demo simulator: writes one measurement per demo channel every SIMULATOR_INTERVAL_S through the ingestion path, and backfills a year of history for a unit when it is first charted',
+  },
+  { name: 'SIMULATOR_INTERVAL_S', default: '60', description: 'Seconds between simulator ticks (1-86400)' },
   { name: 'NODE_ENV', default: '(unset)', description: 'production switches DEMO off by default' },
 ];
 
@@ -98,6 +135,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (url) remoteUrls[name] = url;
   }
 
+  const weatherUrl = env.WEATHER_URL ? httpUrl('WEATHER_URL', env.WEATHER_URL) : undefined;
+  const nfcHost = env.NFC_HOST ? new URL(httpUrl('NFC_HOST', env.NFC_HOST)).origin : '';
+  const weatherTimeoutMs = env.WEATHER_TIMEOUT_MS ? Number(env.WEATHER_TIMEOUT_MS) : DEFAULT_WEATHER_TIMEOUT_MS;
+  if (!Number.isInteger(weatherTimeoutMs) || weatherTimeoutMs < 1 || weatherTimeoutMs > 60_000)
+    throw new ConfigError(`WEATHER_TIMEOUT_MS must be 1-60000, got "${env.WEATHER_TIMEOUT_MS}"`);
+
+  const simulatorIntervalSec = env.SIMULATOR_INTERVAL_S ? Number(env.SIMULATOR_INTERVAL_S) : undefined;
+  if (simulatorIntervalSec !== undefined && (!Number.isInteger(simulatorIntervalSec) || simulatorIntervalSec < 1 || simulatorIntervalSec > 86_400))
+    throw new ConfigError(`SIMULATOR_INTERVAL_S must be 1-86400, got "${env.SIMULATOR_INTERVAL_S}"`);
+
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -109,7 +156,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure,
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
     logLevel,
+    // Optional keys only when set, so the defaults stay implicit (see their consumers).
+    ...(weatherUrl ? { weatherUrl } : {}),
+    ...(env.WEATHER_TIMEOUT_MS ? { weatherTimeoutMs } : {}),
+    ...(nfcHost ? { nfcHost } : {}),
+    ...(env.SIMULATOR ? { simulator: flag('SIMULATOR', env.SIMULATOR, true) } : {}),
+    ...(simulatorIntervalSec !== undefined ? { simulatorIntervalSec } : {}),
   };
+}
+
+function httpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
 }
 
 function resolveDataDir(value: string): string {

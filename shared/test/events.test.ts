@@ -12,6 +12,10 @@ import {
   isValidEvent,
   isValidNotification,
   isValidTask,
+  applyTaskOperation,
+  isValidActivity,
+  newCustomTask,
+  setCategory,
   type AlarmInput,
 } from '../src';
 
@@ -35,8 +39,18 @@ describe('alarm → event, notification, task (spec §4)', () => {
   });
   test('critical-list types give category alert and priority critical; others notice and normal', () => {
     const critical = eventFromAlarm(alarm({ AlarmType: 34 }), 'e1', now);
-    expect(critical).toMatchObject({ version: '2', kind: 'event', type: 'alarm', category: 'alert', unitId: 17 });
-    expect(notificationFromEvent(critical, 'n1', now)).toMatchObject({ priority: 'critical', version: '1', eventId: 'e1' });
+    expect(critical).toMatchObject({
+      version: '2',
+      kind: 'event',
+      type: 'alarm',
+      category: 'alert',
+      unitId: 17,
+    });
+    expect(notificationFromEvent(critical, 'n1', now)).toMatchObject({
+      priority: 'critical',
+      version: '1',
+      eventId: 'e1',
+    });
     const normal = eventFromAlarm(alarm(), 'e2', now);
     expect(normal.category).toBe('notice');
     const n = notificationFromEvent(normal, 'n2', now);
@@ -48,19 +62,35 @@ describe('alarm → event, notification, task (spec §4)', () => {
     const e = eventFromAlarm(alarm(), 'e1', now);
     const { task, created } = routeEventToTask(e, [], 't1', now);
     expect(created).toBe(true);
-    expect(task).toMatchObject({ signature: 'Alarm17', status: 'resting', type: 'alarm', eventIds: ['e1'], version: '2' });
+    expect(task).toMatchObject({
+      signature: 'Alarm17',
+      status: 'resting',
+      type: 'alarm',
+      eventIds: ['e1'],
+      version: '2',
+    });
     expect(task.activities).toEqual([{ date: now, user: 'system', type: 'status', status: 'resting' }]);
   });
   test('an alarm of a unit with an active task joins it with an events activity', () => {
     const first = routeEventToTask(eventFromAlarm(alarm(), 'e1', now), [], 't1', now).task;
-    const { task, created } = routeEventToTask(eventFromAlarm(alarm({ AlarmType: 19 }), 'e2', now), [first], 't2', now);
+    const { task, created } = routeEventToTask(
+      eventFromAlarm(alarm({ AlarmType: 19 }), 'e2', now),
+      [first],
+      't2',
+      now,
+    );
     expect(created).toBe(false);
     expect(task.id).toBe('t1');
     expect(task.eventIds).toEqual(['e1', 'e2']);
     expect(task.activities.at(-1)).toMatchObject({ type: 'events', eventIds: ['e2'] });
   });
   test('a done task does not collect new alarms: a new task starts', () => {
-    const done = setStatus(routeEventToTask(eventFromAlarm(alarm(), 'e1', now), [], 't1', now).task, 'done', 'ann', now);
+    const done = setStatus(
+      routeEventToTask(eventFromAlarm(alarm(), 'e1', now), [], 't1', now).task,
+      'done',
+      'ann',
+      now,
+    );
     expect(routeEventToTask(eventFromAlarm(alarm(), 'e2', now), [done], 't2', now).created).toBe(true);
   });
   test('transitions append activities; unassigning a stranger is "User not assigned"', () => {
@@ -83,7 +113,10 @@ describe('alarm → event, notification, task (spec §4)', () => {
     expect(markSeen([n], 'nope', now)).toEqual([n]);
   });
   test('version-1 events migrate to version 2 with category notice', () => {
-    expect(migrateEvent({ id: 'x', version: '1', kind: 'event', category: 'alert' })).toMatchObject({ version: '2', category: 'notice' });
+    expect(migrateEvent({ id: 'x', version: '1', kind: 'event', category: 'alert' })).toMatchObject({
+      version: '2',
+      category: 'notice',
+    });
   });
   test('stored records are valid only with their required fields', () => {
     const e = eventFromAlarm(alarm(), 'e1', now);
@@ -92,6 +125,71 @@ describe('alarm → event, notification, task (spec §4)', () => {
     expect(isValidNotification(notificationFromEvent(e, 'n', now))).toBe(true);
     expect(isValidNotification({ kind: 'notification', id: 'n' })).toBe(false);
     expect(isValidTask(routeEventToTask(e, [], 't', now).task)).toBe(true);
-    expect(isValidTask({ kind: 'task', id: 't', created: now, type: 'alarm', status: 'resting' })).toBe(false);
+    expect(isValidTask({ kind: 'task', id: 't', created: now, type: 'alarm', status: 'resting' })).toBe(
+      false,
+    );
+  });
+  test('category changes append a category activity; unknown categories are refused', () => {
+    const task = routeEventToTask(eventFromAlarm(alarm(), 'e1', now), [], 't1', now).task;
+    const changed = setCategory(task, 'critical', 'ann', now);
+    expect(changed.category).toBe('critical');
+    expect(changed.activities.at(-1)).toEqual({
+      date: now,
+      user: 'ann',
+      type: 'category',
+      category: 'critical',
+    });
+    expect(() => setCategory(task, 'bogus' as never, 'ann', now)).toThrow('Unknown category');
+  });
+  test('a custom task is resting with one status activity and signature 1', () => {
+    const t = newCustomTask({ title: 'Inspect hatch', eventIds: ['e1', 'e1'] }, 'c1', 'ann', now);
+    expect(t).toMatchObject({
+      type: 'custom',
+      signature: '1',
+      status: 'resting',
+      category: 'notice',
+      eventIds: ['e1'],
+    });
+    expect(t.activities).toEqual([{ date: now, user: 'ann', type: 'status', status: 'resting' }]);
+    expect(isValidTask(t)).toBe(true);
+    expect(() => newCustomTask({ title: ' ' }, 'c2', 'ann', now)).toThrow();
+  });
+  test('operations apply the rules and need the payload of their activity type', () => {
+    let t = newCustomTask({ title: 'Inspect hatch' }, 'c1', 'ann', now);
+    t = applyTaskOperation(t, { op: 'status', status: 'working' }, 'ann', now);
+    t = applyTaskOperation(t, { op: 'assign', user: 'bob' }, 'ann', now);
+    t = applyTaskOperation(t, { op: 'note', note: 'Done soon' }, 'bob', now);
+    t = applyTaskOperation(t, { op: 'title', title: 'Inspect hatch 2' }, 'bob', now);
+    t = applyTaskOperation(t, { op: 'category', category: 'warning' }, 'bob', now);
+    t = applyTaskOperation(t, { op: 'events', eventIds: ['e9'] }, 'bob', now);
+    t = applyTaskOperation(t, { op: 'unassign', user: 'bob' }, 'ann', now);
+    expect(t.activities.map((a) => a.type)).toEqual([
+      'status',
+      'status',
+      'assignees',
+      'note',
+      'title',
+      'category',
+      'events',
+      'assignees',
+    ]);
+    expect(t).toMatchObject({
+      status: 'working',
+      assignees: [],
+      title: 'Inspect hatch 2',
+      category: 'warning',
+      eventIds: ['e9'],
+    });
+    expect(t.activities.every(isValidActivity)).toBe(true);
+    expect(() => applyTaskOperation(t, { op: 'unassign', user: 'carl' }, 'ann', now)).toThrow(
+      'User not assigned',
+    );
+    expect(() => applyTaskOperation(t, { op: 'note' }, 'ann', now)).toThrow('Operation note needs note');
+    expect(() => applyTaskOperation(t, { op: 'events', eventIds: [] }, 'ann', now)).toThrow('needs eventIds');
+    expect(() => applyTaskOperation(t, { op: 'status', status: 'nope' }, 'ann', now)).toThrow(
+      'Unknown status',
+    );
+    expect(() => applyTaskOperation(t, { op: 'explode' }, 'ann', now)).toThrow('Unknown operation');
+    expect(isValidActivity({ date: now, user: 'x', type: 'note' })).toBe(false);
   });
 });

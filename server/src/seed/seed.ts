@@ -17,6 +17,7 @@ import {
 } from '../modules/events/pipeline';
 import { DEMO_PASSWORD, DEMO_SEED, generateDemoData, type DemoData } from './fleet';
 import type { OrgKey } from './places';
+import { seedTelemetry } from './telemetry';
 import { createRng } from './prng';
 
 /** Arbitrary constant naming the seed's advisory lock. */
@@ -91,6 +92,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     await insertBatches(data.channels, (b) => tx.insert(channels).values(b));
     await insertBatches(data.alarms, (b) => tx.insert(alarms).values(b));
     await insertBatches(data.tags, (b) => tx.insert(nfcTags).values(b));
+    await seedTelemetry(tx, data, now, seed);
 
     const result = pipelineForActiveAlarms(data, orgId, userIds, seed);
     followUp(result, data, new Map(data.orgs.map((o) => [orgId(o.key), o.key])), now);

@@ -88,7 +88,9 @@ export interface FwTask {
 }
 
 /** alarmId is built from unit id, channel id, alarm type and alarm event time (spec §3). */
-export function buildAlarmId(a: Pick<AlarmInput, 'UnitID' | 'ChannelID' | 'AlarmType' | 'AlarmEventTime'>): string {
+export function buildAlarmId(
+  a: Pick<AlarmInput, 'UnitID' | 'ChannelID' | 'AlarmType' | 'AlarmEventTime'>,
+): string {
   return `${a.UnitID}-${a.ChannelID}-${a.AlarmType}-${a.AlarmEventTime}`;
 }
 
@@ -109,7 +111,12 @@ export function eventFromAlarm(alarm: AlarmInput, id: string, now: string): FwEv
     unitName: alarm.UnitName,
     unitType: alarm.UnitType,
     alarmId: buildAlarmId(alarm),
-    alarm: { type: alarm.AlarmType, text: alarm.AlarmEventText, time: alarm.AlarmEventTime, channelId: alarm.ChannelID },
+    alarm: {
+      type: alarm.AlarmType,
+      text: alarm.AlarmEventText,
+      time: alarm.AlarmEventTime,
+      channelId: alarm.ChannelID,
+    },
     groups: alarm.groups ?? [],
   };
   if (alarm.latitude != null && alarm.longitude != null) {
@@ -183,13 +190,21 @@ export function setStatus(task: FwTask, status: TaskStatus, user: string, now: s
 
 export function assign(task: FwTask, assignee: string, user: string, now: string): FwTask {
   const assignees = task.assignees.includes(assignee) ? task.assignees : [...task.assignees, assignee];
-  return { ...task, assignees, activities: [...task.activities, { date: now, user, type: 'assignees', assignees }] };
+  return {
+    ...task,
+    assignees,
+    activities: [...task.activities, { date: now, user, type: 'assignees', assignees }],
+  };
 }
 
 export function unassign(task: FwTask, assignee: string, user: string, now: string): FwTask {
   if (!task.assignees.includes(assignee)) throw new TaskRuleError('User not assigned');
   const assignees = task.assignees.filter((a) => a !== assignee);
-  return { ...task, assignees, activities: [...task.activities, { date: now, user, type: 'assignees', assignees }] };
+  return {
+    ...task,
+    assignees,
+    activities: [...task.activities, { date: now, user, type: 'assignees', assignees }],
+  };
 }
 
 export function addNote(task: FwTask, note: string, user: string, now: string): FwTask {
@@ -205,7 +220,133 @@ export function rename(task: FwTask, title: string, user: string, now: string): 
 export function addEvents(task: FwTask, eventIds: string[], user: string, now: string): FwTask {
   if (eventIds.length === 0) throw new TaskRuleError('No events to add');
   const merged = [...task.eventIds, ...eventIds.filter((e) => !task.eventIds.includes(e))];
-  return { ...task, eventIds: merged, activities: [...task.activities, { date: now, user, type: 'events', eventIds }] };
+  return {
+    ...task,
+    eventIds: merged,
+    activities: [...task.activities, { date: now, user, type: 'events', eventIds }],
+  };
+}
+
+export function setCategory(task: FwTask, category: EventCategory, user: string, now: string): FwTask {
+  if (!EVENT_CATEGORIES.includes(category)) throw new TaskRuleError(`Unknown category ${String(category)}`);
+  return {
+    ...task,
+    category,
+    activities: [...task.activities, { date: now, user, type: 'category', category }],
+  };
+}
+
+/** A custom task (spec §3: type custom, signature "1"): resting with one status activity. */
+export function newCustomTask(
+  fields: { title: string; category?: EventCategory; eventIds?: string[]; assignees?: string[] },
+  id: string,
+  user: string,
+  now: string,
+): FwTask {
+  if (!fields.title.trim()) throw new TaskRuleError('A title needs text');
+  const category = fields.category ?? 'notice';
+  if (!EVENT_CATEGORIES.includes(category)) throw new TaskRuleError(`Unknown category ${String(category)}`);
+  return {
+    id,
+    created: now,
+    version: VERSIONS.task,
+    kind: 'task',
+    title: fields.title,
+    category,
+    type: 'custom',
+    signature: DEFAULT_TASK_SIGNATURE,
+    eventIds: [...new Set(fields.eventIds ?? [])],
+    assignees: [...new Set(fields.assignees ?? [])],
+    status: 'resting',
+    activities: [{ date: now, user, type: 'status', status: 'resting' }],
+  };
+}
+
+/** One change of a task, as the task endpoints take it; each appends its activity. */
+export type TaskOperation =
+  | { op: 'status'; status: TaskStatus }
+  | { op: 'assign'; user: string }
+  | { op: 'unassign'; user: string }
+  | { op: 'note'; note: string }
+  | { op: 'title'; title: string }
+  | { op: 'category'; category: EventCategory }
+  | { op: 'events'; eventIds: string[] };
+export const TASK_OPERATIONS = [
+  'status',
+  'assign',
+  'unassign',
+  'note',
+  'title',
+  'category',
+  'events',
+] as const;
+
+const PAYLOAD_OF: Record<(typeof TASK_OPERATIONS)[number], string> = {
+  status: 'status',
+  assign: 'user',
+  unassign: 'user',
+  note: 'note',
+  title: 'title',
+  category: 'category',
+  events: 'eventIds',
+};
+
+/**
+ * Applies one operation (spec §4, §5). The payload of the operation's activity type is required:
+ * a missing or mistyped one throws TaskRuleError, as do the rules' own errors ("User not assigned").
+ */
+export function applyTaskOperation(
+  task: FwTask,
+  input: Record<string, unknown>,
+  user: string,
+  now: string,
+): FwTask {
+  const op = input.op as (typeof TASK_OPERATIONS)[number];
+  if (!TASK_OPERATIONS.includes(op)) throw new TaskRuleError(`Unknown operation ${String(input.op)}`);
+  const key = PAYLOAD_OF[op];
+  const v = input[key];
+  const missing = () => new TaskRuleError(`Operation ${op} needs ${key}`);
+  if (op === 'events') {
+    if (!Array.isArray(v) || v.length === 0 || !v.every((e) => typeof e === 'string' && e !== ''))
+      throw missing();
+    return addEvents(task, v as string[], user, now);
+  }
+  if (typeof v !== 'string' || v === '') throw missing();
+  switch (op) {
+    case 'status':
+      return setStatus(task, v as TaskStatus, user, now);
+    case 'assign':
+      return assign(task, v, user, now);
+    case 'unassign':
+      return unassign(task, v, user, now);
+    case 'note':
+      return addNote(task, v, user, now);
+    case 'title':
+      return rename(task, v, user, now);
+    case 'category':
+      return setCategory(task, v as EventCategory, user, now);
+  }
+}
+
+/** The payload each activity type needs (spec §5); false when it is missing. */
+export function isValidActivity(a: unknown): a is Activity {
+  if (!isObj(a) || typeof a.date !== 'string' || typeof a.user !== 'string') return false;
+  switch (a.type) {
+    case 'status':
+      return TASK_STATUSES.includes(a.status as TaskStatus);
+    case 'note':
+      return typeof a.note === 'string';
+    case 'assignees':
+      return Array.isArray(a.assignees);
+    case 'events':
+      return Array.isArray(a.eventIds);
+    case 'title':
+      return typeof a.title === 'string';
+    case 'category':
+      return EVENT_CATEGORIES.includes(a.category as EventCategory);
+    default:
+      return false;
+  }
 }
 
 /** Notification: unseen, then seen with a timestamp. Marking a missing one does nothing. */
@@ -221,16 +362,27 @@ export function migrateEvent(raw: Record<string, unknown>): FwEvent {
   return raw as unknown as FwEvent;
 }
 
-const has = (o: Record<string, unknown>, keys: string[]) => keys.every((k) => o[k] !== undefined && o[k] !== null);
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const has = (o: Record<string, unknown>, keys: string[]) =>
+  keys.every((k) => o[k] !== undefined && o[k] !== null);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Stored records are accepted only if valid, else ignored (spec §5). */
 export function isValidNotification(v: unknown): v is FwNotification {
-  return isObj(v) && v.kind === 'notification' && has(v, ['created', 'id', 'type', 'message', 'eventId', 'priority']);
+  return (
+    isObj(v) &&
+    v.kind === 'notification' &&
+    has(v, ['created', 'id', 'type', 'message', 'eventId', 'priority'])
+  );
 }
 export function isValidEvent(v: unknown): boolean {
   return isObj(v) && v.kind === 'event' && has(v, ['created', 'id', 'type']);
 }
 export function isValidTask(v: unknown): v is FwTask {
-  return isObj(v) && v.kind === 'task' && has(v, ['created', 'id', 'type', 'status']) && Array.isArray(v.activities);
+  return (
+    isObj(v) &&
+    v.kind === 'task' &&
+    has(v, ['created', 'id', 'type', 'status']) &&
+    Array.isArray(v.activities)
+  );
 }

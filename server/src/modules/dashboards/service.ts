@@ -2,22 +2,31 @@
  * Dashboards of a user. Built-ins are created on fetch when missing (spec §4), parking only when
  * the customers in scope have the parking right; their content is the shared default layout.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
+  CUSTOM_DASHBOARD_NAME,
   DASHBOARD_KINDS,
+  DASHBOARD_MESSAGES,
   DASHBOARD_NAME_KEYS,
   DASHBOARD_VERSION,
   MESSAGES,
   defaultDashboardContent,
+  emptyDashboardContent,
   showsParking,
+  validateDashboardContent,
   type Dashboard,
+  type DashboardContent,
+  type DashboardDocument,
   type DashboardKind,
   type DashboardSummary,
+  type DashboardTemplate,
+  type FilterSettings,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { dashboards } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/guard';
+import { getDashboardFilter, getDashboardFilters, setDashboardFilter } from '../user/preferences';
 import { userCustomers } from '../user/service';
 
 type DashboardRow = typeof dashboards.$inferSelect;
@@ -26,8 +35,8 @@ export function toSummary(r: DashboardRow): DashboardSummary {
   return { id: r.id, name: r.name, static: r.staticKind ?? null, version: r.version };
 }
 
-export function toDashboard(r: DashboardRow): Dashboard {
-  return { ...toSummary(r), content: r.content };
+export function toDashboard(r: DashboardRow): Dashboard & { updatedAt: string } {
+  return { ...toSummary(r), content: r.content, updatedAt: r.updatedAt.toISOString() };
 }
 
 /** Built-ins first in DASHBOARD_KINDS order, then custom dashboards by creation (id). */
@@ -66,7 +75,10 @@ export async function listDashboards(
   // A parking dashboard made while a parking customer was selected stays stored, but is only
   // listed while the scope shows parking.
   const visible = rows.filter((r) => r.staticKind !== 'parking' || parking).sort(order);
-  return visible.map(opts.excludeContent ? toSummary : toDashboard);
+  if (opts.excludeContent) return visible.map(toSummary);
+  // With content, each entry is the whole document, as GET /dashboard/:id answers it.
+  const filters = await getDashboardFilters(db, a.userId);
+  return visible.map((r) => ({ ...toDashboard(r), filter: filters[String(r.id)] ?? {} }));
 }
 
 function newBuiltIn(userId: number, kind: DashboardKind) {
@@ -76,15 +88,148 @@ function newBuiltIn(userId: number, kind: DashboardKind) {
     staticKind: kind,
     version: DASHBOARD_VERSION,
     content: defaultDashboardContent(kind),
+    updatedAt: new Date(),
   };
 }
 
-export async function getDashboard(db: Db, userId: number, id: number): Promise<Dashboard> {
+async function ownRow(db: Db, userId: number, id: number): Promise<DashboardRow> {
   const [row] = await db
     .select()
     .from(dashboards)
     .where(and(eq(dashboards.id, id), eq(dashboards.userId, userId)))
     .limit(1);
   if (!row) throw notFound(MESSAGES.dashboardNotFound);
-  return toDashboard(row);
+  return row;
+}
+
+async function toDocument(db: Db, r: DashboardRow): Promise<DashboardDocument> {
+  return { ...toDashboard(r), filter: await getDashboardFilter(db, r.userId, r.id) };
+}
+
+export async function getDashboard(db: Db, userId: number, id: number): Promise<DashboardDocument> {
+  return toDocument(db, await ownRow(db, userId, id));
+}
+
+/** The built-in kinds offered as templates: parking only when the scope shows parking. */
+export async function dashboardTemplates(db: Db, a: AuthContext, useContext: boolean): Promise<DashboardTemplate[]> {
+  const customers = await userCustomers(db, a.userId);
+  const selectedCustomers = useContext ? a.selectedCustomers : customers.map((c) => c.CustomerID);
+  const parking = showsParking({ customers, selectedCustomers });
+  return DASHBOARD_KINDS.filter((k) => k !== 'parking' || parking).map((id) => ({
+    id,
+    nameKey: DASHBOARD_NAME_KEYS[id],
+    content: defaultDashboardContent(id),
+  }));
+}
+
+export interface CreateDashboardInput {
+  name?: string;
+  templateId?: DashboardKind | null;
+  useContext: boolean;
+}
+
+/** A custom dashboard: empty and named "Default" unless told otherwise, or a template's content. */
+export async function createDashboard(db: Db, a: AuthContext, input: CreateDashboardInput): Promise<DashboardDocument> {
+  let content: DashboardContent = emptyDashboardContent();
+  if (input.templateId) {
+    const templates = await dashboardTemplates(db, a, input.useContext);
+    const t = templates.find((x) => x.id === input.templateId);
+    if (!t) throw badRequest(`Template "${input.templateId}" is not available`);
+    content = t.content;
+  }
+  const name = input.name?.trim() || CUSTOM_DASHBOARD_NAME;
+  const [row] = await db
+    .insert(dashboards)
+    .values({ userId: a.userId, name, staticKind: null, version: DASHBOARD_VERSION, content, updatedAt: new Date() })
+    .returning();
+  return toDocument(db, row!);
+}
+
+const conflict = () => new HttpError(409, DASHBOARD_MESSAGES.conflict, 'conflict');
+
+/** A write's new updatedAt: now, but always after the previous one (it is the revision). */
+const nextStamp = (prev: Date) => new Date(Math.max(Date.now(), prev.getTime() + 1));
+
+/**
+ * Writes the row if it is still the version `basedOn` (ISO updatedAt); without `basedOn`, the
+ * version just read. A change in between is a 409 and nothing is written.
+ */
+async function writeRow(
+  db: Db,
+  row: DashboardRow,
+  basedOn: string | undefined,
+  set: Partial<Pick<DashboardRow, 'name' | 'content'>>,
+): Promise<DashboardRow> {
+  const stamp = basedOn ?? row.updatedAt.toISOString();
+  if (basedOn !== undefined && new Date(basedOn).getTime() !== row.updatedAt.getTime()) throw conflict();
+  const [updated] = await db
+    .update(dashboards)
+    .set({ ...set, updatedAt: nextStamp(row.updatedAt) })
+    .where(
+      and(
+        eq(dashboards.id, row.id),
+        sql`date_trunc('milliseconds', ${dashboards.updatedAt}) = ${stamp}::timestamptz`,
+      ),
+    )
+    .returning();
+  if (!updated) throw conflict();
+  return updated;
+}
+
+export interface UpdateDashboardInput {
+  content: unknown;
+  name?: string;
+  version?: string;
+  updatedAt?: string;
+}
+
+export async function updateDashboard(
+  db: Db,
+  userId: number,
+  id: number,
+  input: UpdateDashboardInput,
+): Promise<DashboardDocument> {
+  const row = await ownRow(db, userId, id);
+  const checked = validateDashboardContent(input.content, input.version);
+  if (!checked.ok) throw badRequest(checked.error);
+  const name = input.name === undefined ? undefined : input.name.trim();
+  if (name === '') throw badRequest(MESSAGES.missingParameters);
+  const updated = await writeRow(db, row, input.updatedAt, {
+    content: checked.content,
+    ...(name !== undefined ? { name } : {}),
+  });
+  return toDocument(db, updated);
+}
+
+export async function renameDashboard(db: Db, userId: number, id: number, name: string): Promise<DashboardDocument> {
+  const trimmed = name.trim();
+  if (trimmed === '') throw badRequest(MESSAGES.missingParameters);
+  const row = await ownRow(db, userId, id);
+  return toDocument(db, await writeRow(db, row, undefined, { name: trimmed }));
+}
+
+/** Built-ins cannot be deleted (they would be created again on the next fetch): restore them. */
+export async function deleteDashboard(db: Db, userId: number, id: number): Promise<void> {
+  const row = await ownRow(db, userId, id);
+  if (row.staticKind) throw badRequest(DASHBOARD_MESSAGES.builtInNotDeletable);
+  await db.delete(dashboards).where(and(eq(dashboards.id, id), eq(dashboards.userId, userId)));
+  await setDashboardFilter(db, userId, id, null);
+}
+
+/** Restore (spec §4): a built-in dashboard gets its default layout back. */
+export async function restoreDashboard(db: Db, userId: number, id: number): Promise<DashboardDocument> {
+  const row = await ownRow(db, userId, id);
+  if (!row.staticKind) throw badRequest(DASHBOARD_MESSAGES.notBuiltIn);
+  return toDocument(db, await writeRow(db, row, undefined, { content: defaultDashboardContent(row.staticKind) }));
+}
+
+export async function setFilter(
+  db: Db,
+  userId: number,
+  id: number,
+  filter: FilterSettings,
+): Promise<DashboardDocument> {
+  const row = await ownRow(db, userId, id);
+  await setDashboardFilter(db, userId, id, filter);
+  return toDocument(db, row);
 }

@@ -4,6 +4,10 @@ import type { ServerContext } from '../../context';
 import { parseIdList } from '../../http/params';
 import { auth } from '../auth/guard';
 import { scopedOrgIds, userOrgIds } from '../auth/scope';
+import ingestionPlugin from '../ingestion/plugin';
+import simulatorPlugin from '../simulator/plugin';
+import telemetryPlugin from '../telemetry/plugin';
+import fleetPlugin from './fleet-plugin';
 import { listUnits } from './service';
 
 const v2Schema = {
@@ -13,7 +17,14 @@ const v1Schema = {
   querystring: { type: 'object', properties: { orgs: { type: 'string', maxLength: 2000 } } },
 } as const;
 
-export default async function devicesPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+export default async function devicesPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db } = ctx;
+  // Fleet, telemetry, ingestion and the demo simulator (issue 3 §2, §3, §6) hang off this plugin.
+  await app.register(fleetPlugin, ctx);
+  await app.register(telemetryPlugin, ctx);
+  await app.register(ingestionPlugin, ctx);
+  await app.register(simulatorPlugin, ctx);
+
   /** use_context=true: the session's selected customers; otherwise all of the user's organisations. */
   app.get<{ Querystring: { use_context: boolean } }>(
     '/api/v2/device/devices',

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AlarmEventRef, Unit } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { alarms, units } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { toApiDate } from '../../http/params';
 
 export async function listUnits(db: Db, orgIds: readonly number[]): Promise<Unit[]> {
@@ -59,4 +60,18 @@ export async function unitOrganization(db: Db, unitId: number): Promise<number |
     .where(eq(units.id, unitId))
     .limit(1);
   return row?.org ?? null;
+}
+
+export type UnitRow = typeof units.$inferSelect;
+
+/** The unit if it belongs to one of the organisations; otherwise 404 'Not found'. */
+export async function requireUnit(db: Db, unitId: number, orgIds: readonly number[]): Promise<UnitRow> {
+  if (orgIds.length === 0) throw notFound();
+  const [row] = await db
+    .select()
+    .from(units)
+    .where(and(eq(units.id, unitId), inArray(units.organizationId, [...orgIds])))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
 }

@@ -17,7 +17,16 @@ import {
   type FwTask,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { events, notifications, tasks, userOrganizations } from '../../db/schema';
+import {
+  alarms as alarmsTable,
+  events,
+  notifications,
+  tasks,
+  units,
+  userOrganizations,
+} from '../../db/schema';
+import { toApiDate } from '../../http/params';
+import { publishNew } from '../push/hub';
 
 export interface PipelineAlarm extends AlarmInput {
   organizationId: number;
@@ -106,7 +115,83 @@ export async function processAlarms(
 
   const result = runAlarmPipeline(alarms, open, recipients, newId);
   await storePipelineResult(db, result);
+  await publishNew(db, {
+    events: result.events.map((e) => ({ organizationId: e.organizationId, id: e.event.id })),
+    notifications: result.notifications.map((n) => ({
+      organizationId: n.organizationId,
+      userId: n.userId,
+      id: n.notification.id,
+    })),
+  });
   return result;
+}
+
+/**
+ * The one path from new rows of the `alarms` table to events, notifications and tasks: whoever
+ * inserts alarms (limit evaluation, the simulator, ingestion) passes their ids here.
+ */
+export async function processAlarmRows(
+  db: Db,
+  alarmIds: readonly number[],
+  newId: () => string = randomUUID,
+): Promise<PipelineResult> {
+  if (alarmIds.length === 0) return { events: [], notifications: [], tasks: [] };
+  const rows: Array<{
+    id: number;
+    unitId: number;
+    channelId: number;
+    alarmType: number;
+    text: string;
+    eventTime: Date;
+    org: number;
+    name: string;
+    type: number;
+    lat: number | null;
+    lon: number | null;
+    location: string;
+  }> = [];
+  const ids = [...new Set(alarmIds)];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    rows.push(
+      ...(await db
+        .select({
+          id: alarmsTable.id,
+          unitId: alarmsTable.unitId,
+          channelId: alarmsTable.channelId,
+          alarmType: alarmsTable.alarmType,
+          text: alarmsTable.text,
+          eventTime: alarmsTable.eventTime,
+          org: units.organizationId,
+          name: units.name,
+          type: units.type,
+          lat: units.lat,
+          lon: units.lon,
+          location: units.location,
+        })
+        .from(alarmsTable)
+        .innerJoin(units, eq(units.id, alarmsTable.unitId))
+        .where(inArray(alarmsTable.id, ids.slice(i, i + BATCH)))),
+    );
+  }
+  return processAlarms(
+    db,
+    rows.map((r) => ({
+      organizationId: r.org,
+      at: r.eventTime.toISOString(),
+      AlarmID: r.id,
+      AlarmType: r.alarmType,
+      AlarmEventText: r.text,
+      AlarmEventTime: toApiDate(r.eventTime),
+      UnitID: r.unitId,
+      ChannelID: r.channelId,
+      UnitName: r.name,
+      UnitType: r.type,
+      latitude: r.lat,
+      longitude: r.lon,
+      address: r.location,
+    })),
+    newId,
+  );
 }
 
 const BATCH = 500;

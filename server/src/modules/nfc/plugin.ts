@@ -1,5 +1,10 @@
-/** GET /api/v1/nfc/tag?unit=<id>: the tag of one of the user's units ({ tag_uuid: '' } when none). */
+/**
+ * GET /api/v1/nfc/tag?unit=<id>: the tag of one of the user's units ({ tag_uuid: '' } when none).
+ * GET /api/v3/config: what the browser needs of this deployment — nfcHost, the origin it asks for
+ * tags ({host}/api/v1/nfc/tag; '' = this server, config NFC_HOST), and whether weather is on.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ClientConfig } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { auth } from '../auth/guard';
@@ -15,7 +20,11 @@ const schema = {
   },
 } as const;
 
-export default async function nfcPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+export default async function nfcPlugin(app: FastifyInstance, { db, config }: ServerContext): Promise<void> {
+  app.get('/api/v3/config', async (): Promise<{ data: ClientConfig }> => ({
+    data: { nfcHost: config.nfcHost ?? '', weather: Boolean(config.weatherUrl) },
+  }));
+
   app.get<{ Querystring: { unit: number } }>('/api/v1/nfc/tag', { schema }, async (request) => {
     const org = await unitOrganization(db, request.query.unit);
     // A unit of another organisation answers exactly like a missing one.

@@ -1,0 +1,114 @@
+/**
+ * POST /api/v3/ingest — device ingestion, authenticated by an API token (Authorization: Bearer
+ * <token>), not by a session. Body { points: [{ unitId, channel, ts (ISO), value }] }, at most
+ * INGEST_MAX_BATCH (5,000) points. Each point of a unit outside the token's organisation (or of an
+ * unknown channel, a time out of range) is rejected with a reason; the others are kept. Idempotent
+ * on (unit, channel, ts). Answers { data: { accepted, duplicate, rejected, rejections } }.
+ *
+ * /api/v3/admin/tokens — SuperUsers create (answered once), list (prefix, never the token) and
+ * revoke the API tokens of their organisations.
+ */
+import type { FastifyInstance } from 'fastify';
+import { INGEST_MAX_BATCH, type ApiTokenRequest, type IngestRequest } from '@fieldwatch/shared';
+import type { ServerContext } from '../../context';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { auth } from '../auth/guard';
+import { requireAdmin } from '../auth/permissions';
+import { userOrgIds } from '../auth/scope';
+import { ingestMeasurements } from './service';
+import { authenticateApiToken, bearerToken, createApiToken, listApiTokens, revokeApiToken } from './tokens';
+
+/** Body limit of the ingestion route: 5,000 points of ~100 bytes, with room to spare. */
+const INGEST_BODY_LIMIT = 2 * 1024 * 1024;
+
+const ingestSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['points'],
+    properties: {
+      points: {
+        type: 'array',
+        maxItems: INGEST_MAX_BATCH,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['unitId', 'channel', 'ts', 'value'],
+          properties: {
+            unitId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+            channel: { type: 'integer', minimum: 0, maximum: 32767 },
+            ts: { type: 'string', format: 'date-time' },
+            value: { type: 'number' },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const tokenBodySchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'organizationId'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+      organizationId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    },
+  },
+} as const;
+const idParams = {
+  params: {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  },
+} as const;
+
+export default async function ingestionPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+  app.post<{ Body: IngestRequest }>(
+    '/api/v3/ingest',
+    { schema: ingestSchema, bodyLimit: INGEST_BODY_LIMIT, config: { public: true } },
+    async (request) => {
+      const org = await authenticateApiToken(db, bearerToken(request.headers.authorization));
+      if (org === null) throw new HttpError(401, 'Invalid or missing API token', 'unauthorized');
+      const points = request.body.points.map((p) => ({
+        unitId: p.unitId,
+        channel: p.channel,
+        ts: new Date(p.ts),
+        value: p.value,
+      }));
+      if (points.some((p) => Number.isNaN(p.ts.getTime()))) throw badRequest('ts must be an ISO 8601 time');
+      const result = await ingestMeasurements(db, points, {
+        orgIds: [org],
+        log: (err) => request.log.error({ err }, 'measurement subscriber failed'),
+      });
+      return { data: result };
+    },
+  );
+
+  app.post<{ Body: ApiTokenRequest }>('/api/v3/admin/tokens', { schema: tokenBodySchema }, async (request, reply) => {
+    const a = auth(request);
+    requireAdmin(a);
+    const mine = await userOrgIds(db, a.userId);
+    if (!mine.includes(request.body.organizationId)) throw notFound();
+    const created = await createApiToken(db, {
+      name: request.body.name.trim(),
+      organizationId: request.body.organizationId,
+      createdBy: a.userId,
+    });
+    return reply.code(201).send({ data: created });
+  });
+
+  app.get('/api/v3/admin/tokens', async (request) => {
+    const a = auth(request);
+    requireAdmin(a);
+    return { data: await listApiTokens(db, await userOrgIds(db, a.userId)) };
+  });
+
+  app.delete<{ Params: { id: number } }>('/api/v3/admin/tokens/:id', { schema: idParams }, async (request) => {
+    const a = auth(request);
+    requireAdmin(a);
+    return { data: await revokeApiToken(db, request.params.id, await userOrgIds(db, a.userId)) };
+  });
+}

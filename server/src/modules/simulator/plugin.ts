@@ -1,0 +1,19 @@
+/** Starts the demo simulator with the app (when simulatorEnabled) and stops it on close. */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { simulatorEnabled, startSimulator } from './simulator';
+
+export default async function simulatorPlugin(app: FastifyInstance, { db, config }: ServerContext): Promise<void> {
+  if (!simulatorEnabled(config)) return;
+  let handle: ReturnType<typeof startSimulator> | undefined;
+  app.addHook('onReady', async () => {
+    handle = startSimulator(db, {
+      intervalSec: config.simulatorIntervalSec,
+      log: (msg, err) => app.log.error({ err }, msg),
+    });
+    app.log.info({ intervalSec: config.simulatorIntervalSec ?? 60 }, 'demo simulator started');
+  });
+  app.addHook('onClose', async () => {
+    await handle?.stop();
+  });
+}

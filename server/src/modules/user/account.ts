@@ -1,0 +1,240 @@
+/**
+ * Profile edits, avatar, password change, password-restore links and organisation look-up of
+ * /api/v3/user (spec §7). A Reader may do all of this for himself: his personal settings are not
+ * operational data.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  AVATAR_CONTENT_TYPES,
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_LARGE,
+  DATE_FORMATS,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  PROFILE_FIELDS,
+  USER_TYPES,
+  isLanguage,
+  type OrganizationInfo,
+  type RestoreTokenResult,
+  type UserProfile,
+  type VerifyTokenResult,
+} from '@fieldwatch/shared';
+import type { Db } from '../../db/client';
+import { organizations, sessions, userOrganizations, users } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import type { AuthContext } from '../auth/guard';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { userOrgIds } from '../auth/scope';
+import { findRestoreToken, setRestoreToken } from './preferences';
+import { getProfile } from './service';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 1000;
+/** How long a restore link stays valid. */
+export const RESTORE_TOKEN_TTL_MS = 60 * 60_000;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const LIMITS = { username: 200, fullname: 200, title: 200, email: 320, phone: 50 } as const;
+
+const tooLarge = () => new HttpError(413, AVATAR_TOO_LARGE, 'too_large');
+
+/** Recognises the image by its first bytes: the content type must say what the bytes are. */
+export function imageTypeOf(buf: Buffer): (typeof AVATAR_CONTENT_TYPES)[number] | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
+  if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
+  return null;
+}
+
+/** An avatar as a data URL, after checking type and size. */
+export function avatarDataUrl(contentType: string, buf: Buffer): string {
+  if (buf.length === 0) throw badRequest(MESSAGES.missingParameters);
+  if (buf.length > AVATAR_MAX_BYTES) throw tooLarge();
+  const actual = imageTypeOf(buf);
+  if (actual === null || actual !== contentType) {
+    throw new HttpError(415, `The avatar must be a ${AVATAR_CONTENT_TYPES.join(', ')} image`, 'unsupported_media_type');
+  }
+  return `data:${actual};base64,${buf.toString('base64')}`;
+}
+
+function avatarFromDataUrl(value: string): string {
+  const m = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!m) throw badRequest('avatar must be a base64 data URL of an image');
+  return avatarDataUrl(m[1]!, Buffer.from(m[2]!, 'base64'));
+}
+
+const bit = (name: string, v: unknown): boolean => {
+  if (v === 0 || v === 1) return v === 1;
+  if (v === true || v === false) return v;
+  throw badRequest(`${name} must be 0 or 1`);
+};
+
+function text(name: keyof typeof LIMITS, v: unknown): string {
+  if (typeof v !== 'string') throw badRequest(`${name} must be text`);
+  const t = v.trim();
+  if (t.length > LIMITS[name]) throw badRequest(`${name} is longer than ${LIMITS[name]} characters`);
+  return t;
+}
+
+/**
+ * PUT /profile: only the fields sent change. An unknown field is logged and nothing is saved
+ * (spec §8), as is any invalid value: the whole update is checked before anything is written.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  body: Record<string, unknown>,
+  log: FastifyBaseLogger,
+): Promise<UserProfile> {
+  const unknown = Object.keys(body).filter((k) => !(PROFILE_FIELDS as readonly string[]).includes(k));
+  if (unknown.length) {
+    log.warn({ userId, fields: unknown }, 'profile update with unknown fields refused');
+    throw badRequest(`Unknown profile field ${unknown.map((k) => `"${k}"`).join(', ')}; nothing was saved`);
+  }
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (body.username !== undefined) {
+    const u = text('username', body.username);
+    if (u === '') throw badRequest('Username should not be blank');
+    set.username = u;
+  }
+  if (body.email !== undefined) {
+    const e = text('email', body.email);
+    if (e !== '' && !EMAIL.test(e)) throw badRequest('Enter valid Email');
+    set.email = e;
+  }
+  if (body.fullname !== undefined) set.name = text('fullname', body.fullname);
+  if (body.title !== undefined) set.title = text('title', body.title);
+  if (body.phone !== undefined) set.phone = text('phone', body.phone);
+  if (body.avatar !== undefined) {
+    if (body.avatar === null || body.avatar === '') set.avatar = null;
+    else if (typeof body.avatar === 'string') set.avatar = avatarFromDataUrl(body.avatar);
+    else throw badRequest('avatar must be a data URL or null');
+  }
+  if (body.notification_email !== undefined) set.notifyEmail = bit('notification_email', body.notification_email);
+  if (body.notification_desktop !== undefined) set.notifyDesktop = bit('notification_desktop', body.notification_desktop);
+  if (body.time_12h !== undefined) set.timeFormat = bit('time_12h', body.time_12h) ? '12h' : '24h';
+  if (body.date_format !== undefined) {
+    if (!(DATE_FORMATS as readonly unknown[]).includes(body.date_format)) {
+      throw badRequest(`date_format must be one of ${DATE_FORMATS.join(', ')}`);
+    }
+    set.dateFormat = body.date_format as string;
+  }
+  if (body.language !== undefined) {
+    if (!isLanguage(body.language)) throw badRequest(`Unsupported language "${String(body.language)}"`);
+    set.language = body.language;
+  }
+  if (set.username !== undefined) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.username, set.username), ne(users.id, userId)))
+      .limit(1);
+    if (taken) throw new HttpError(409, 'That username is already taken', 'conflict');
+  }
+  if (Object.keys(set).length) await db.update(users).set(set).where(eq(users.id, userId));
+  return getProfile(db, userId);
+}
+
+export async function setAvatar(db: Db, userId: number, avatar: string | null): Promise<UserProfile> {
+  await db.update(users).set({ avatar }).where(eq(users.id, userId));
+  return getProfile(db, userId);
+}
+
+async function setPasswordAndEndSessions(db: Db, userId: number, password: string, keepSession?: string) {
+  const passwordHash = await hashPassword(password);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepSession ? ne(sessions.id, keepSession) : undefined));
+}
+
+function checkNewPassword(pw: string): void {
+  if (pw.length < PASSWORD_MIN_LENGTH) throw badRequest(MESSAGES.passwordTooShort);
+  if (pw.length > PASSWORD_MAX_LENGTH) throw badRequest(`The password is longer than ${PASSWORD_MAX_LENGTH} characters`);
+}
+
+/** PUT /password: the old password must be right; the user's other sessions end. */
+export async function changePassword(db: Db, a: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
+  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, a.userId)).limit(1);
+  if (!u || !(await verifyPassword(u.hash, oldPassword))) throw badRequest(PASSWORD_MESSAGES.failed);
+  checkNewPassword(newPassword);
+  await setPasswordAndEndSessions(db, a.userId, newPassword, a.sessionId);
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * POST /createRestorePasswordToken. This server sends no mail, so the answer is what a
+ * deployment with mail would email: the link. Therefore only the user himself, or a SuperUser of
+ * one of the user's organisations, may ask (else 404 as for an unknown user). The link must point
+ * at this server's origin (the request's), never elsewhere. A new token replaces the previous one.
+ */
+export async function createRestoreToken(
+  db: Db,
+  a: AuthContext,
+  userId: number,
+  baseUrl: string,
+  requestOrigin: string,
+  now = new Date(),
+): Promise<RestoreTokenResult> {
+  let allowed = userId === a.userId;
+  if (!allowed && a.userType === USER_TYPES.SuperUser) {
+    const mine = await userOrgIds(db, a.userId);
+    const theirs = await userOrgIds(db, userId);
+    allowed = theirs.some((o) => mine.includes(o));
+  }
+  const [u] = allowed
+    ? await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1)
+    : [];
+  if (!u) throw notFound();
+  let link: URL;
+  try {
+    link = new URL(baseUrl);
+  } catch {
+    throw badRequest('baseUrl must be an absolute URL');
+  }
+  if (link.origin !== requestOrigin) throw badRequest(`baseUrl must be on ${requestOrigin}`);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + RESTORE_TOKEN_TTL_MS);
+  await setRestoreToken(db, u.id, { hash: sha256(token), expiresAt: expiresAt.toISOString() });
+  link.searchParams.set('token', token);
+  return { userId: u.id, email: u.email, link: link.toString(), expiresAt: expiresAt.toISOString() };
+}
+
+async function liveToken(db: Db, token: string, now = new Date()) {
+  const found = /^[A-Za-z0-9_-]{43}$/.test(token) ? await findRestoreToken(db, sha256(token)) : null;
+  if (!found || found.expiresAt.getTime() <= now.getTime()) {
+    throw new HttpError(400, PASSWORD_MESSAGES.linkExpired, 'link_expired');
+  }
+  return found;
+}
+
+export async function verifyRestoreToken(db: Db, token: string): Promise<VerifyTokenResult> {
+  const found = await liveToken(db, token);
+  const profile = await getProfile(db, found.userId);
+  return { valid: true, username: profile.username, expiresAt: found.expiresAt.toISOString() };
+}
+
+/** POST /changePassword: sets the password, uses the token up and ends all the user's sessions. */
+export async function changePasswordWithToken(db: Db, token: string, newPassword: string): Promise<void> {
+  const found = await liveToken(db, token);
+  checkNewPassword(newPassword);
+  await setPasswordAndEndSessions(db, found.userId, newPassword);
+  await setRestoreToken(db, found.userId, null);
+}
+
+export async function organizationOf(db: Db, userId: number, id: number): Promise<OrganizationInfo> {
+  const [o] = await db
+    .select({ id: organizations.id, name: organizations.name, rights: organizations.rights, created: organizations.createdAt })
+    .from(userOrganizations)
+    .innerJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
+    .where(and(eq(userOrganizations.userId, userId), eq(userOrganizations.organizationId, id)))
+    .limit(1);
+  if (!o) throw notFound();
+  return { id: o.id, name: o.name, rights: o.rights, created: o.created.toISOString() };
+}

@@ -1,0 +1,139 @@
+/**
+ * The user_preferences row: client preferences (spec §3), the filter settings of each dashboard,
+ * and — because the schema has no table for it — the user's pending password-restore token (its
+ * hash and expiry). Keys starting with "_" are the server's own and never leave it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_CLIENT_PREFERENCES,
+  UNIT_STATUSES,
+  type ClientPreferences,
+  type FilterSettings,
+} from '@fieldwatch/shared';
+import type { Db } from '../../db/client';
+import { userPreferences } from '../../db/schema';
+
+export const PREFERENCE_KEYS = ['dateInterval', 'weather', 'hiddenWidgets', 'filterSettings', 'textSearch'] as const;
+const DASHBOARD_FILTERS = 'dashboardFilters';
+export const RESTORE_TOKEN_KEY = '_restoreToken';
+
+export interface RestoreTokenRecord {
+  hash: string;
+  expiresAt: string;
+}
+
+async function readRaw(db: Db, userId: number): Promise<Record<string, unknown>> {
+  const [row] = await db
+    .select({ prefs: userPreferences.prefs })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId))
+    .limit(1);
+  return row?.prefs ?? {};
+}
+
+/** Merges top-level keys into the stored document (one statement: concurrent merges both land). */
+async function mergeRaw(db: Db, userId: number, patch: Record<string, unknown>): Promise<void> {
+  const json = JSON.stringify(patch);
+  await db
+    .insert(userPreferences)
+    .values({ userId, prefs: patch, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: { prefs: sql`${userPreferences.prefs} || ${json}::jsonb`, updatedAt: new Date() },
+    });
+}
+
+export async function getPreferences(db: Db, userId: number): Promise<ClientPreferences> {
+  const raw = await readRaw(db, userId);
+  const out: Record<string, unknown> = { ...DEFAULT_CLIENT_PREFERENCES };
+  for (const k of PREFERENCE_KEYS) if (raw[k] !== undefined) out[k] = raw[k];
+  return out as unknown as ClientPreferences;
+}
+
+export async function setPreferences(
+  db: Db,
+  userId: number,
+  patch: Partial<ClientPreferences>,
+): Promise<ClientPreferences> {
+  const clean: Record<string, unknown> = {};
+  for (const k of PREFERENCE_KEYS) if (patch[k] !== undefined) clean[k] = patch[k];
+  if (Object.keys(clean).length) await mergeRaw(db, userId, clean);
+  return getPreferences(db, userId);
+}
+
+/** Filter settings of all the user's dashboards, by dashboard id. */
+export async function getDashboardFilters(db: Db, userId: number): Promise<Record<string, FilterSettings>> {
+  return ((await readRaw(db, userId))[DASHBOARD_FILTERS] as Record<string, FilterSettings> | undefined) ?? {};
+}
+
+export async function getDashboardFilter(db: Db, userId: number, dashboardId: number): Promise<FilterSettings> {
+  const all = (await readRaw(db, userId))[DASHBOARD_FILTERS] as Record<string, FilterSettings> | undefined;
+  return all?.[String(dashboardId)] ?? {};
+}
+
+export async function setDashboardFilter(
+  db: Db,
+  userId: number,
+  dashboardId: number,
+  filter: FilterSettings | null,
+): Promise<void> {
+  const all = { ...((await readRaw(db, userId))[DASHBOARD_FILTERS] as Record<string, FilterSettings>) };
+  if (filter === null) delete all[String(dashboardId)];
+  else all[String(dashboardId)] = filter;
+  await mergeRaw(db, userId, { [DASHBOARD_FILTERS]: all });
+}
+
+export async function setRestoreToken(db: Db, userId: number, rec: RestoreTokenRecord | null): Promise<void> {
+  await mergeRaw(db, userId, { [RESTORE_TOKEN_KEY]: rec });
+}
+
+/** The user whose pending restore token has this hash (expired or not), or null. */
+export async function findRestoreToken(
+  db: Db,
+  hash: string,
+): Promise<{ userId: number; expiresAt: Date } | null> {
+  const rows = await db
+    .select({ userId: userPreferences.userId, prefs: userPreferences.prefs })
+    .from(userPreferences)
+    .where(sql`${userPreferences.prefs} -> ${RESTORE_TOKEN_KEY} ->> 'hash' = ${hash}`)
+    .limit(1);
+  const rec = rows[0]?.prefs[RESTORE_TOKEN_KEY] as RestoreTokenRecord | undefined;
+  if (!rows[0] || !rec) return null;
+  return { userId: rows[0].userId, expiresAt: new Date(rec.expiresAt) };
+}
+
+// ───────── JSON schemas (Fastify) ─────────
+
+export const filterSettingsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    statuses: { type: 'array', maxItems: UNIT_STATUSES.length, items: { type: 'string', enum: [...UNIT_STATUSES] } },
+    unitTypes: { type: 'array', maxItems: 500, items: { type: 'integer', minimum: 0, maximum: 100000 } },
+    alarmTypes: { type: 'array', maxItems: 500, items: { type: 'integer', minimum: 0, maximum: 1000 } },
+    search: { type: 'string', maxLength: 200 },
+  },
+} as const;
+
+export const preferencesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    dateInterval: { type: 'integer', minimum: 1, maximum: 10000 },
+    weather: {
+      type: 'object',
+      maxProperties: 10000,
+      propertyNames: { pattern: '^[0-9]{1,10}$' },
+      additionalProperties: { type: 'boolean' },
+    },
+    hiddenWidgets: {
+      type: 'object',
+      maxProperties: 100,
+      propertyNames: { maxLength: 100 },
+      additionalProperties: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } },
+    },
+    filterSettings: filterSettingsSchema,
+    textSearch: { type: 'string', maxLength: 200 },
+  },
+} as const;

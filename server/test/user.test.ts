@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_LARGE,
+  DEFAULT_CLIENT_PREFERENCES,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  type ClientConfig,
+  type ClientPreferences,
+  type OrganizationInfo,
+  type RestoreTokenResult,
+  type SessionResponse,
+  type UserProfile,
+} from '@fieldwatch/shared';
+import { sessions, users } from '../src/db/schema';
+import { DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
+
+type Data<T> = { data: T };
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+describe.each(DRIVERS)('user API on %s', (driver) => {
+  let s: TestServer;
+  let superCookie: string;
+  let userCookie: string;
+  let readerCookie: string;
+  let nordic: number;
+  let baltic: number;
+  let userId: number;
+  let readerId: number;
+
+  beforeAll(async () => {
+    s = await startServer(driver, { nfcHost: 'https://nfc.example.com' });
+    superCookie = await login(s.app, 'demo.super');
+    userCookie = await login(s.app, 'demo.user');
+    readerCookie = await login(s.app, 'demo.reader');
+    const session = await getJson<Data<SessionResponse>>(s.app, '/api/v3/user/session', superCookie);
+    nordic = session.body.data.Customers.find((c) => c.CustomerName === 'Nordic Utilities')!.CustomerID;
+    baltic = session.body.data.Customers.find((c) => c.CustomerName === 'Baltic Water')!.CustomerID;
+    userId = (await getJson<Data<UserProfile>>(s.app, '/api/v3/user/profile', userCookie)).body.data.id;
+    readerId = (await getJson<Data<UserProfile>>(s.app, '/api/v3/user/profile', readerCookie)).body.data.id;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, cookie: string, payload?: unknown) =>
+    s.app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const get = <T>(url: string, cookie: string) => getJson<T>(s.app, url, cookie);
+  const userRow = async (id: number) => (await s.db.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+  describe('profile', () => {
+    it('updates the fields sent', async () => {
+      const res = await send('PUT', '/api/v3/user/profile', readerCookie, {
+        fullname: 'Freja H.',
+        email: 'freja@example.com',
+        title: 'Lead analyst',
+        phone: '+45 1',
+        notification_email: 1,
+        notification_desktop: 0,
+        time_12h: 1,
+        date_format: 'MMM DD YYYY',
+        language: 'da',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Data<UserProfile>>().data).toMatchObject({
+        name: 'Freja H.',
+        email: 'freja@example.com',
+        title: 'Lead analyst',
+        phone: '+45 1',
+        language: 'da',
+        notification: { email: true, desktop: false },
+        timeConfig: { timeFormat: '12h', dateFormat: 'MMM DD YYYY' },
+      });
+    });
+
+    it('refuses an unknown field and saves nothing', async () => {
+      const before = await userRow(readerId);
+      const res = await send('PUT', '/api/v3/user/profile', readerCookie, { fullname: 'Changed', userType: 0 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/Unknown profile field "userType"/);
+      expect(await userRow(readerId)).toEqual(before);
+      for (const bad of [
+        { email: 'not-an-email' },
+        { notification_email: 2 },
+        { date_format: 'YYYY' },
+        { language: 'fr' },
+        { username: ' ' },
+        { avatar: 'data:image/svg+xml;base64,PHN2Zz4=' },
+        { fullname: 'x'.repeat(201) },
+      ]) {
+        expect((await send('PUT', '/api/v3/user/profile', readerCookie, bad)).statusCode).toBe(400);
+      }
+      expect((await send('PUT', '/api/v3/user/profile', readerCookie, { username: 'demo.user' })).statusCode).toBe(409);
+      expect(await userRow(readerId)).toEqual(before);
+    });
+  });
+
+  describe('avatar', () => {
+    const upload = (cookie: string, body: Buffer | undefined, type = 'image/png') =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/v3/user/profile/avatar',
+        headers: { cookie, ...(body ? { 'content-type': type } : {}) },
+        ...(body ? { payload: body } : {}),
+      });
+
+    it('stores an image body as a data URL and deletes it', async () => {
+      const res = await upload(readerCookie, PNG);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Data<UserProfile>>().data.avatar).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+      const del = await send('DELETE', '/api/v3/user/profile/avatar', readerCookie);
+      expect(del.json<Data<UserProfile>>().data.avatar).toBeNull();
+    });
+
+    it('refuses a missing, too large or non-image body', async () => {
+      const none = await upload(userCookie, undefined);
+      expect(none.statusCode).toBe(400);
+      expect(none.json().message).toBe(MESSAGES.missingParameters);
+      const big = await upload(userCookie, Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES)]));
+      expect(big.statusCode).toBe(413);
+      expect(big.json().message).toBe(AVATAR_TOO_LARGE);
+      expect((await upload(userCookie, PNG, 'image/jpeg')).statusCode).toBe(415);
+      expect((await upload(userCookie, Buffer.from('<svg/>'), 'image/svg+xml')).statusCode).toBe(415);
+      expect((await userRow(userId)).avatar).toBeNull();
+    });
+  });
+
+  describe('password', () => {
+    it('changes the password and ends the other sessions', async () => {
+      const other = await login(s.app, 'demo.user');
+      const wrong = await send('PUT', '/api/v3/user/password?oldPassword=nope&newPassword=secret-2', userCookie);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe(PASSWORD_MESSAGES.failed);
+      const short = await send('PUT', '/api/v3/user/password?oldPassword=fieldwatch-demo&newPassword=abc', userCookie);
+      expect(short.statusCode).toBe(400);
+      expect(short.json().message).toBe(MESSAGES.passwordTooShort);
+      expect((await send('PUT', '/api/v3/user/password?oldPassword=fieldwatch-demo', userCookie)).statusCode).toBe(400);
+      const ok = await send('PUT', '/api/v3/user/password?oldPassword=fieldwatch-demo&newPassword=secret-2', userCookie);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ data: { message: PASSWORD_MESSAGES.changed } });
+      expect((await get('/api/v3/user/profile', other)).status).toBe(401);
+      expect((await get('/api/v3/user/profile', userCookie)).status).toBe(200);
+      userCookie = await login(s.app, 'demo.user', 'secret-2');
+    });
+
+    it('creates a restore link, verifies it and changes the password with it', async () => {
+      const created = await send('POST', '/api/v3/user/createRestorePasswordToken', superCookie, {
+        userId,
+        baseUrl: 'http://localhost/reset-password',
+      });
+      expect(created.statusCode).toBe(200);
+      const r = created.json<Data<RestoreTokenResult>>().data;
+      expect(r.link).toMatch(/^http:\/\/localhost\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+      const token = new URL(r.link).searchParams.get('token')!;
+
+      const v = await s.app.inject({ method: 'GET', url: `/api/v3/user/verifyChangePasswordToken/${token}` });
+      expect(v.statusCode).toBe(200);
+      expect(v.json().data).toMatchObject({ valid: true, username: 'demo.user' });
+
+      const short = await s.app.inject({ method: 'POST', url: '/api/v3/user/changePassword', payload: { token, newPassword: 'abc' } });
+      expect(short.json().message).toBe(MESSAGES.passwordTooShort);
+      const ok = await s.app.inject({ method: 'POST', url: '/api/v3/user/changePassword', payload: { token, newPassword: 'secret-3' } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.message).toBe(PASSWORD_MESSAGES.changed);
+      expect(await s.db.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
+      // Used up.
+      const again = await s.app.inject({ method: 'GET', url: `/api/v3/user/verifyChangePasswordToken/${token}` });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe(PASSWORD_MESSAGES.linkExpired);
+      userCookie = await login(s.app, 'demo.user', 'secret-3');
+    });
+
+    it('refuses foreign origins, other users and expired or unknown links', async () => {
+      const foreign = await send('POST', '/api/v3/user/createRestorePasswordToken', superCookie, {
+        userId,
+        baseUrl: 'https://evil.example.com/reset',
+      });
+      expect(foreign.statusCode).toBe(400);
+      // A Reader may not ask for another user's link; demo.user shares no organisation with demo.reader.
+      expect((await send('POST', '/api/v3/user/createRestorePasswordToken', readerCookie, { userId, baseUrl: 'http://localhost/r' })).statusCode).toBe(404);
+      expect((await send('POST', '/api/v3/user/createRestorePasswordToken', userCookie, { userId: readerId, baseUrl: 'http://localhost/r' })).statusCode).toBe(404);
+      expect((await send('POST', '/api/v3/user/createRestorePasswordToken', userCookie, { userId: 'x', baseUrl: 'http://localhost/r' })).statusCode).toBe(400);
+
+      // Expired: move the stored expiry into the past.
+      const own = await send('POST', '/api/v3/user/createRestorePasswordToken', readerCookie, { userId: readerId, baseUrl: 'http://localhost/r' });
+      const token = new URL(own.json<Data<RestoreTokenResult>>().data.link).searchParams.get('token')!;
+      await s.db.db.execute(
+        `update user_preferences set prefs = jsonb_set(prefs, '{_restoreToken,expiresAt}', '"2000-01-01T00:00:00.000Z"') where user_id = ${readerId}`,
+      );
+      for (const t of [token, 'unknown', 'A'.repeat(43)]) {
+        const res = await s.app.inject({ method: 'GET', url: `/api/v3/user/verifyChangePasswordToken/${t}` });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(PASSWORD_MESSAGES.linkExpired);
+      }
+      const change = await s.app.inject({ method: 'POST', url: '/api/v3/user/changePassword', payload: { token, newPassword: 'secret-9' } });
+      expect(change.json().message).toBe(PASSWORD_MESSAGES.linkExpired);
+      expect((await s.app.inject({ method: 'POST', url: '/api/v3/user/changePassword', payload: {} })).statusCode).toBe(400);
+      // The restore token never shows in the preferences.
+      expect(Object.keys((await get<Data<ClientPreferences>>('/api/v3/user/preferences', readerCookie)).body.data)).not.toContain('_restoreToken');
+    });
+  });
+
+  describe('organisation, preferences and config', () => {
+    it("answers the user's organisations only", async () => {
+      const mine = await get<Data<OrganizationInfo>>(`/api/v3/user/organization/${nordic}`, userCookie);
+      expect(mine.status).toBe(200);
+      expect(mine.body.data).toMatchObject({ id: nordic, name: 'Nordic Utilities' });
+      expect((await get(`/api/v3/user/organization/${baltic}`, userCookie)).status).toBe(404);
+      expect((await get('/api/v3/user/organization/abc', userCookie)).status).toBe(400);
+    });
+
+    it('keeps client preferences with defaults, for Readers too', async () => {
+      const d = await get<Data<ClientPreferences>>('/api/v3/user/preferences', readerCookie);
+      expect(d.body.data).toEqual(DEFAULT_CLIENT_PREFERENCES);
+      expect(d.body.data.hiddenWidgets).toEqual({ Data: ['UnitWeather'] });
+      const res = await send('PUT', '/api/v3/user/preferences', readerCookie, {
+        dateInterval: 7,
+        weather: { '10001': true },
+        filterSettings: { statuses: ['alarm'] },
+        textSearch: 'pump',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Data<ClientPreferences>>().data).toEqual({
+        ...DEFAULT_CLIENT_PREFERENCES,
+        dateInterval: 7,
+        weather: { '10001': true },
+        filterSettings: { statuses: ['alarm'] },
+        textSearch: 'pump',
+      });
+      for (const bad of [{}, { dateInterval: 0 }, { weather: { abc: true } }, { filterSettings: { statuses: ['x'] } }]) {
+        expect((await send('PUT', '/api/v3/user/preferences', readerCookie, bad)).statusCode).toBe(400);
+      }
+      expect((await get<Data<ClientPreferences>>('/api/v3/user/preferences', superCookie)).body.data).toEqual(DEFAULT_CLIENT_PREFERENCES);
+    });
+
+    it('tells the browser the NFC host', async () => {
+      const c = await get<Data<ClientConfig>>('/api/v3/config', userCookie);
+      expect(c.body.data).toEqual({ nfcHost: 'https://nfc.example.com', weather: false });
+    });
+  });
+});

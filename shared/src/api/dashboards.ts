@@ -1,0 +1,45 @@
+/** Payloads of /api/v3/user/dashboard beyond list/get (create, save, rename, filter, templates). */
+import type { DashboardKind } from './types';
+import type { Dashboard, DashboardContent } from '../domain/dashboard-content';
+import type { FilterSettings } from './user';
+
+/** GET /api/v3/user/dashboard/:id, and what create/save/rename/restore answer. */
+export interface DashboardDocument extends Dashboard {
+  /** Send it back as `updatedAt` on PUT; a stale one answers 409 (code 'conflict'). */
+  updatedAt: string;
+  /** Filter settings of the dashboard (PUT /dashboard/:id/filter). */
+  filter: FilterSettings;
+}
+
+/** POST /api/v3/user/dashboard. */
+export interface CreateDashboardBody {
+  /** Defaults to "Default" (CUSTOM_DASHBOARD_NAME). */
+  name?: string;
+  /** A built-in kind: the new dashboard starts with that kind's default content; else empty. */
+  templateId?: DashboardKind | null;
+  useContext?: boolean;
+}
+
+/** PUT /api/v3/user/dashboard/:id. */
+export interface UpdateDashboardBody {
+  content: DashboardContent;
+  name?: string;
+  /** "1" */
+  version?: string;
+  /** The updatedAt of the version the change is based on; recommended (lost-update check). */
+  updatedAt?: string;
+}
+
+/** GET /api/v3/user/dashboard/template */
+export interface DashboardTemplate {
+  id: DashboardKind;
+  nameKey: string;
+  content: DashboardContent;
+}
+
+/** Messages of the dashboard API. */
+export const DASHBOARD_MESSAGES = {
+  builtInNotDeletable: 'A built-in dashboard cannot be deleted; restore it instead',
+  notBuiltIn: 'Only a built-in dashboard can be restored',
+  conflict: 'The dashboard was changed elsewhere; reload it and try again',
+} as const;
