@@ -108,6 +108,28 @@ test('a blocked remote leaves the shell usable, and retry brings it back', async
   await expect(panel).toHaveCount(0);
 });
 
+test('a remote that throws at mount shows the unavailable panel; the shell keeps working', async ({ page }) => {
+  // A stand-in federation container for the tasks remote whose ./app mounts with an error.
+  await page.route('**/remotes/tasks/remoteEntry.js', (route) =>
+    route.fulfill({
+      contentType: 'application/javascript',
+      body: `window.tasks = { init: function () { return Promise.resolve(); }, get: function () {
+        return Promise.resolve(function () { return {
+          bootstrap: function () { return Promise.resolve(); },
+          mount: function () { return Promise.reject(new Error('boom at mount')); },
+          unmount: function () { return Promise.resolve(); } }; }); } };`,
+    }),
+  );
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Tasks' }).click();
+  await expect(page.getByTestId('area-unavailable-tasks')).toContainText('This area is unavailable');
+  await nav.getByRole('link', { name: 'Devices' }).click();
+  await expect(page.locator('#fw-area-devices table')).toBeVisible();
+});
+
 test('theme and language persist across reload', async ({ page }) => {
   await page.goto('/login');
   await signIn(page);

@@ -32,7 +32,8 @@ export function createI18n(): I18n {
     defaultNS: 'common',
     resources: {},
     interpolation: { escapeValue: false }, // React escapes
-    initImmediate: false,
+    initAsync: false,
+    showSupportNotice: false,
   });
   addNamespace(instance, 'common', common);
   addNamespace(instance, 'shell', shell);
