@@ -2,7 +2,7 @@
 // `npm test`: every test — typecheck, unit and component tests, server integration (PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set), then the Playwright journeys against the production build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkNode, ensureBuilt, ensureInstalled, root } from './workspace.mjs';
 import { pnpm } from './pnpm.mjs';
@@ -11,6 +11,7 @@ checkNode();
 const JEST_JSON = path.join(root, 'node_modules/.cache/fw-jest-results.json');
 const E2E_JSON = path.join(root, 'e2e/test-results/results.json');
 for (const f of [JEST_JSON, E2E_JSON]) rmSync(f, { force: true });
+mkdirSync(path.dirname(JEST_JSON), { recursive: true }); // absent in a fresh clone
 
 /** The plain closing line CI reads: "N passed, N failed" over every runner of this run. */
 function summary() {

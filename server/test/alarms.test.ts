@@ -27,7 +27,7 @@ import {
 } from '../src/db/schema';
 import { evaluateMeasurements } from '../src/modules/alarms/evaluate';
 import { emitMeasurements } from '../src/modules/ingestion/hooks';
-import { DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
+import { DRIVERS, getJson, startDemo, type TestServer } from './helpers';
 
 type Data<T> = { data: T };
 
@@ -43,22 +43,7 @@ describe.each(DRIVERS)('alarms on %s', (driver) => {
   let bUnit: number;
 
   beforeAll(async () => {
-    s = await startServer(driver);
-    [superCookie, userCookie, readerCookie] = await Promise.all([
-      login(s.app, 'demo.super'),
-      login(s.app, 'demo.user'),
-      login(s.app, 'demo.reader'),
-    ]);
-    const orgOf = async (name: string) =>
-      Number(
-        (
-          (await s.db.db.execute(sql`select id from organizations where name = ${name}`)) as unknown as {
-            rows: Array<{ id: number }>;
-          }
-        ).rows[0]!.id,
-      );
-    nordic = await orgOf('Nordic Utilities');
-    baltic = await orgOf('Baltic Water');
+    ({ s, superCookie, userCookie, readerCookie, nordic, baltic } = await startDemo(driver));
     const analogUnit = async (org: number) => {
       const [r] = await s.db.db
         .select({ id: units.id })

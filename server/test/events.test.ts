@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MESSAGES, type TaskWithRevision } from '@fieldwatch/shared';
 import { alarms, events, notifications, tasks, units, userOrganizations } from '../src/db/schema';
 import { processAlarmRows } from '../src/modules/events/pipeline';
-import { DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
+import { DRIVERS, getJson, startDemo, type TestServer } from './helpers';
 
 type Data<T> = { data: T };
 
@@ -15,22 +15,7 @@ describe.each(DRIVERS)('events, notifications and tasks on %s', (driver) => {
   let baltic: number;
 
   beforeAll(async () => {
-    s = await startServer(driver);
-    [superCookie, userCookie, readerCookie] = await Promise.all([
-      login(s.app, 'demo.super'),
-      login(s.app, 'demo.user'),
-      login(s.app, 'demo.reader'),
-    ]);
-    const org = async (name: string) =>
-      Number(
-        (
-          (await s.db.db.execute(sql`select id from organizations where name = ${name}`)) as unknown as {
-            rows: Array<{ id: number }>;
-          }
-        ).rows[0]!.id,
-      );
-    nordic = await org('Nordic Utilities');
-    baltic = await org('Baltic Water');
+    ({ s, superCookie, userCookie, readerCookie, nordic, baltic } = await startDemo(driver));
   });
   afterAll(async () => {
     await s?.close();

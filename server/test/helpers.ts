@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { organizations } from '../src/db/schema';
 import { SESSION_COOKIE_NAME } from '@fieldwatch/shared';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
@@ -136,4 +138,29 @@ export async function getJson<T = unknown>(
 ): Promise<{ status: number; body: T }> {
   const res = await app.inject({ method: 'GET', url, headers: { cookie } });
   return { status: res.statusCode, body: res.json() as T };
+}
+
+/** A started server with the three demo users signed in and the demo organisations' ids. */
+export interface DemoServer {
+  s: TestServer;
+  superCookie: string;
+  userCookie: string;
+  readerCookie: string;
+  nordic: number;
+  baltic: number;
+}
+
+export async function startDemo(driver: Driver, overrides: Partial<Config> = {}): Promise<DemoServer> {
+  const s = await startServer(driver, overrides);
+  const [superCookie, userCookie, readerCookie] = await Promise.all([
+    login(s.app, 'demo.super'),
+    login(s.app, 'demo.user'),
+    login(s.app, 'demo.reader'),
+  ]);
+  const orgId = async (name: string) => {
+    const [row] = await s.db.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name));
+    if (!row) throw new Error(`demo organisation ${name} is missing`);
+    return row.id;
+  };
+  return { s, superCookie, userCookie, readerCookie, nordic: await orgId('Nordic Utilities'), baltic: await orgId('Baltic Water') };
 }

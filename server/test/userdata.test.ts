@@ -7,7 +7,7 @@ import type {
   UserDataWriteResult,
 } from '@fieldwatch/shared';
 import { containers, events, notifications, tasks, userData } from '../src/db/schema';
-import { DRIVERS, login, startServer, type TestServer } from './helpers';
+import { DRIVERS, startDemo, type TestServer } from './helpers';
 
 describe.each(DRIVERS)('user data on %s', (driver) => {
   let s: TestServer;
@@ -18,22 +18,7 @@ describe.each(DRIVERS)('user data on %s', (driver) => {
   let baltic: number;
 
   beforeAll(async () => {
-    s = await startServer(driver);
-    [superCookie, userCookie, readerCookie] = await Promise.all([
-      login(s.app, 'demo.super'),
-      login(s.app, 'demo.user'),
-      login(s.app, 'demo.reader'),
-    ]);
-    const org = async (name: string) =>
-      Number(
-        (
-          (await s.db.db.execute(sql`select id from organizations where name = ${name}`)) as unknown as {
-            rows: Array<{ id: number }>;
-          }
-        ).rows[0]!.id,
-      );
-    nordic = await org('Nordic Utilities');
-    baltic = await org('Baltic Water');
+    ({ s, superCookie, userCookie, readerCookie, nordic, baltic } = await startDemo(driver));
   });
   afterAll(async () => {
     await s?.close();
