@@ -5,9 +5,23 @@ test('sign in and land on the overview dashboard', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fdefault/);
   await expect(page.getByRole('heading', { name: 'Sign in to Fieldwatch' })).toBeVisible();
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/')) calls.push(pathname);
+  });
   await signIn(page);
   await expectOverview(page);
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  // The loading sequence of spec §4: access and profile, then dashboards, then the alarm listener,
+  // events, containers and devices.
+  const at = (path: string) => calls.indexOf(path);
+  expect(at('/api/v2/auth/login')).toBe(0);
+  expect(at('/api/v3/user/session')).toBeGreaterThan(at('/api/v2/auth/login'));
+  expect(at('/api/v3/user/dashboard')).toBeGreaterThan(at('/api/v3/user/session'));
+  for (const path of ['/api/v3/events/notifications', '/api/v3/events/events', '/api/v3/containers', '/api/v2/device/devices']) {
+    expect({ path, after: at(path) > at('/api/v3/user/dashboard') }).toEqual({ path, after: true });
+  }
 });
 
 test('a deep link opened while signed out comes back after login', async ({ page }) => {

@@ -4,7 +4,8 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { RIGHTS } from '../constants';
-import type { Customer, DashboardSummary, SessionResponse, Unit, UserProfile } from '../api/types';
+import type { Customer, DashboardSummary, FwEvent, SessionResponse, Unit, UserProfile } from '../api/types';
+import type { Container } from '../api/containers';
 
 export type SessionStatus = 'unknown' | 'loading' | 'signedIn' | 'signedOut';
 
@@ -17,6 +18,10 @@ export interface SessionState {
   /** Units of the selected customers, loaded by the shell's login sequence and refreshed on change. */
   devices: Unit[];
   devicesLoadedAt: number | null;
+  /** Recent events of the selected customers (newest first), loaded at login. */
+  events: FwEvent[];
+  /** Groups and locations of the selected customers, loaded at login. */
+  containers: Container[];
   /** Bumped by auto refresh and by customer changes: widgets refetch when it moves. */
   refreshKey: number;
 }
@@ -25,6 +30,8 @@ export interface SessionActions {
   setSession(session: SessionResponse): void;
   setDashboards(list: DashboardSummary[]): void;
   setDevices(units: Unit[]): void;
+  setEvents(events: FwEvent[]): void;
+  setContainers(containers: Container[]): void;
   setSelectedCustomers(ids: number[]): void;
   bumpRefresh(): void;
   setStatus(status: SessionStatus): void;
@@ -41,6 +48,8 @@ const initial: SessionState = {
   dashboards: [],
   devices: [],
   devicesLoadedAt: null,
+  events: [],
+  containers: [],
   refreshKey: 0,
 };
 
@@ -50,6 +59,8 @@ export const sessionStore: SessionStore = createStore<SessionState & SessionActi
     set({ status: 'signedIn', user: s.user, customers: s.Customers, selectedCustomers: s.selectedCustomers }),
   setDashboards: (dashboards) => set({ dashboards }),
   setDevices: (devices) => set({ devices, devicesLoadedAt: Date.now() }),
+  setEvents: (events) => set({ events }),
+  setContainers: (containers) => set({ containers }),
   setSelectedCustomers: (selectedCustomers) => set({ selectedCustomers }),
   bumpRefresh: () => set((s) => ({ refreshKey: s.refreshKey + 1 })),
   setStatus: (status) => set({ status }),

@@ -7,6 +7,8 @@ import type { i18n as I18n } from 'i18next';
 import { create } from 'zustand';
 import {
   ALARM_POLL_MS,
+  type Container,
+  type FwEvent,
   type DashboardSummary,
   type FwNotification,
   type LoginResponse,
@@ -47,6 +49,17 @@ export async function loadDevices(): Promise<void> {
   if (!failed && units) sessionStore.getState().setDevices(units);
 }
 
+/** Events and containers (groups, locations) of the selected customers. */
+async function loadEventsAndContainers(): Promise<void> {
+  const [[events, eventsFailed], [containers, containersFailed]] = await Promise.all([
+    api.get<FwEvent[]>('/api/v3/events/events', { limit: 200 }, []),
+    api.get<Container[]>('/api/v3/containers', { use_context: true }, []),
+  ]);
+  const store = sessionStore.getState();
+  if (!eventsFailed && events) store.setEvents(events);
+  if (!containersFailed && containers) store.setContainers(containers);
+}
+
 async function loadDashboards(): Promise<void> {
   const [list, failed] = await api.get<DashboardSummary[]>('/api/v3/user/dashboard', { excludeContent: true, useContext: true }, []);
   if (!failed && list) sessionStore.getState().setDashboards(list);
@@ -67,7 +80,8 @@ export async function loadSession(i18n: I18n): Promise<boolean> {
   sessionStore.setState({ user: session.user, customers: session.Customers, selectedCustomers: session.selectedCustomers });
   await loadDashboards();
   startAlarmListener();
-  await loadDevices();
+  // Device types are static (DEVICE_TYPES in @fieldwatch/shared); then events, containers, devices.
+  await Promise.all([loadEventsAndContainers(), loadDevices()]);
   sessionStore.getState().setSession(session);
   bus.emit('session:changed');
   return true;
@@ -112,7 +126,7 @@ export async function selectCustomers(ids: number[]): Promise<boolean> {
   }
   const store = sessionStore.getState();
   store.setSelectedCustomers(session.selectedCustomers);
-  await Promise.all([loadDevices(), loadDashboards()]);
+  await Promise.all([loadDevices(), loadDashboards(), loadEventsAndContainers()]);
   store.bumpRefresh();
   bus.emit('customers:changed', session.selectedCustomers);
   return true;
