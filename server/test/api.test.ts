@@ -22,7 +22,7 @@ import { alarms, dashboards, nfcTags, notifications, tasks, units, users } from 
 import { processAlarms } from '../src/modules/events/pipeline';
 import { DEMO_TAGS } from '../src/seed/fleet';
 import { seedDemo } from '../src/seed/seed';
-import { DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
+import { DRIVERS, getJson, login, startDemo, type TestServer } from './helpers';
 
 type Data<T> = { data: T };
 
@@ -35,13 +35,7 @@ describe.each(DRIVERS)('API on %s', (driver) => {
   let baltic: number;
 
   beforeAll(async () => {
-    s = await startServer(driver);
-    superCookie = await login(s.app, 'demo.super');
-    userCookie = await login(s.app, 'demo.user');
-    readerCookie = await login(s.app, 'demo.reader');
-    const session = await getJson<Data<SessionResponse>>(s.app, '/api/v3/user/session', superCookie);
-    nordic = session.body.data.Customers.find((c) => c.CustomerName === 'Nordic Utilities')!.CustomerID;
-    baltic = session.body.data.Customers.find((c) => c.CustomerName === 'Baltic Water')!.CustomerID;
+    ({ s, superCookie, userCookie, readerCookie, nordic, baltic } = await startDemo(driver));
   });
   afterAll(async () => {
     await s?.close();

@@ -4,11 +4,10 @@ import {
   MESSAGES,
   REFERENCE_MISSING_NAME_OR_TARGET,
   type Container,
-  type SessionResponse,
   type UnitGroup,
 } from '@fieldwatch/shared';
 import { containers, unitGroupMembers, unitGroups, units } from '../src/db/schema';
-import { DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
+import { DRIVERS, getJson, startDemo, type TestServer } from './helpers';
 
 type Data<T> = { data: T };
 
@@ -23,13 +22,7 @@ describe.each(DRIVERS)('unit groups and containers on %s', (driver) => {
   let balticUnits: number[];
 
   beforeAll(async () => {
-    s = await startServer(driver);
-    superCookie = await login(s.app, 'demo.super');
-    userCookie = await login(s.app, 'demo.user');
-    readerCookie = await login(s.app, 'demo.reader');
-    const session = await getJson<Data<SessionResponse>>(s.app, '/api/v3/user/session', superCookie);
-    nordic = session.body.data.Customers.find((c) => c.CustomerName === 'Nordic Utilities')!.CustomerID;
-    baltic = session.body.data.Customers.find((c) => c.CustomerName === 'Baltic Water')!.CustomerID;
+    ({ s, superCookie, userCookie, readerCookie, nordic, baltic } = await startDemo(driver));
     const all = await s.db.db.select({ id: units.id, org: units.organizationId }).from(units);
     nordicUnits = all.filter((u) => u.org === nordic).map((u) => u.id).sort((a, b) => a - b);
     balticUnits = all.filter((u) => u.org === baltic).map((u) => u.id).sort((a, b) => a - b);
