@@ -2,12 +2,13 @@
  * buildApp: the whole server as a Fastify instance (not yet listening). main.ts listens on it;
  * tests drive it with inject().
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import { openDatabase, type DbHandle } from './db/client';
 import { installErrorHandler } from './http/errors';
+import { installInputGuard } from './http/input';
 import adminPlugin from './modules/admin/plugin';
 import alarmsPlugin from './modules/alarms/plugin';
 import { installAuthGuard } from './modules/auth/guard';
@@ -38,14 +39,51 @@ export interface BuildAppOptions {
 }
 
 /** JSON bodies of this API are small; anything bigger is a mistake or an attack. */
-const BODY_LIMIT_BYTES = 1024 * 1024;
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * How route schemas are applied (Fastify's defaults otherwise: query strings coerced, a repeated
+ * key read as a list, defaults filled in). `removeAdditional: false`: where a schema says
+ * `additionalProperties: false`, an unknown property is a 400 naming it. Fastify's default would
+ * silently drop it and answer as if the request had been understood — a misspelt field would
+ * look saved. Schemas that accept extra properties simply do not say `additionalProperties: false`.
+ */
+export const AJV_OPTIONS = { customOptions: { removeAdditional: false } } as const;
+
+/** One route of the app as registered (HEAD twins of GET routes left out). */
+export interface AppRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+  public: boolean;
+}
+const routesByApp = new WeakMap<FastifyInstance, AppRoute[]>();
+
+/** Every route of an app built by buildApp, in registration order (tests walk them all). */
+export function appRoutes(app: FastifyInstance): AppRoute[] {
+  return routesByApp.get(app) ?? [];
+}
+
+function recordRoute(list: AppRoute[], route: RouteOptions): void {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  for (const m of methods) {
+    const method = String(m).toUpperCase();
+    if (method === 'HEAD') continue;
+    list.push({ method, url: route.url, schema: route.schema, public: route.config?.public === true });
+  }
+}
 
 export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ajv: AJV_OPTIONS,
   });
+  // First of all, so that it sees every route of every plugin.
+  const routes: AppRoute[] = [];
+  routesByApp.set(app, routes);
+  app.addHook('onRoute', (route) => recordRoute(routes, route));
 
   const handle = database ?? (await openDatabase(config));
   if (!database) app.addHook('onClose', async () => handle.close());
@@ -66,6 +104,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   const ctx: ServerContext = { db: handle.db, config };
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(fastifyCookie);
   installAuthGuard(app, ctx);
   // OpenAPI (/api/docs): first, so its onRoute hook sees every route added after it.

@@ -34,6 +34,21 @@ export interface Config {
   simulator?: boolean;
   /** Seconds between simulator ticks (SIMULATOR_INTERVAL_S, default 60). */
   simulatorIntervalSec?: number;
+  /** Backfill the demo fleet's history in the background (SIMULATOR_BACKFILL, default on). */
+  simulatorBackfill?: boolean;
+  /**
+   * Minutes without a measurement before a unit gets a communication error (COMM_TIMEOUT_MIN,
+   * default DEFAULT_COMM_TIMEOUT_MIN; 0 = the watchdog is off). Off under jest unless set.
+   */
+  commTimeoutMin?: number;
+  /** Street tile URL template ({z}/{x}/{y}) for the maps; '' = none (outlines only). Unset = DEFAULT_MAP_TILE_URL. */
+  mapTileUrl?: string;
+  /** Attribution shown under the street tiles. Unset = DEFAULT_MAP_ATTRIBUTION. */
+  mapAttribution?: string;
+  /** Satellite tile URL template; '' = none. Unset = DEFAULT_MAP_SATELLITE_URL. */
+  mapSatelliteUrl?: string;
+  /** Attribution shown under the satellite tiles. Unset = DEFAULT_MAP_SATELLITE_ATTRIBUTION. */
+  mapSatelliteAttribution?: string;
 }
 
 export interface EnvVarDoc {
@@ -43,6 +58,14 @@ export interface EnvVarDoc {
 }
 
 export const DEFAULT_WEATHER_TIMEOUT_MS = 3000;
+/** Units report at least hourly; three missed hours is a communication error. */
+export const DEFAULT_COMM_TIMEOUT_MIN = 180;
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
+export const DEFAULT_MAP_SATELLITE_URL =
+  'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+export const DEFAULT_MAP_SATELLITE_ATTRIBUTION = 'Tiles © Esri — Source: Esri, Maxar, Earthstar Geographics';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -96,9 +119,38 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     name: 'SIMULATOR',
     default: '1 with DEMO (0 under tests)',
     description:
-      'Demo simulator: writes one measurement per demo channel every SIMULATOR_INTERVAL_S through the ingestion path, and backfills a year of history for a unit when it is first charted',
+      'Demo simulator: writes one measurement per demo channel every SIMULATOR_INTERVAL_S through the ingestion path (limit, battery and communication-error alarms follow from it), and backfills a year of history for a unit when it is first charted',
+  },
+  {
+    name: 'SIMULATOR_BACKFILL',
+    default: '1',
+    description:
+      "With the simulator: backfill every demo unit's year of history in the background after start (parking sensors first, a few minutes on PGlite); 0 leaves it to each unit's first chart",
   },
   { name: 'SIMULATOR_INTERVAL_S', default: '60', description: 'Seconds between simulator ticks (1-86400)' },
+  {
+    name: 'COMM_TIMEOUT_MIN',
+    default: String(DEFAULT_COMM_TIMEOUT_MIN),
+    description:
+      'Minutes without a measurement before a unit raises a communication error (alarm 19), checked every 5 minutes; 0 turns the watchdog off (0-43200)',
+  },
+  {
+    name: 'MAP_TILE_URL',
+    default: DEFAULT_MAP_TILE_URL,
+    description:
+      "Street map tile URL template ({z}, {x}, {y}; http(s) or a path on this server); 'none' = no tiles, the maps show the bundled country outlines",
+  },
+  { name: 'MAP_TILE_ATTRIBUTION', default: DEFAULT_MAP_ATTRIBUTION, description: 'Attribution text of the street tiles' },
+  {
+    name: 'MAP_SATELLITE_URL',
+    default: DEFAULT_MAP_SATELLITE_URL,
+    description: "Satellite tile URL template for the maps' Satellite layer; 'none' = no satellite layer",
+  },
+  {
+    name: 'MAP_SATELLITE_ATTRIBUTION',
+    default: DEFAULT_MAP_SATELLITE_ATTRIBUTION,
+    description: 'Attribution text of the satellite tiles',
+  },
   { name: 'NODE_ENV', default: '(unset)', description: 'production switches DEMO off by default' },
 ];
 
@@ -145,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (simulatorIntervalSec !== undefined && (!Number.isInteger(simulatorIntervalSec) || simulatorIntervalSec < 1 || simulatorIntervalSec > 86_400))
     throw new ConfigError(`SIMULATOR_INTERVAL_S must be 1-86400, got "${env.SIMULATOR_INTERVAL_S}"`);
 
+  const commTimeoutMin = env.COMM_TIMEOUT_MIN ? Number(env.COMM_TIMEOUT_MIN) : undefined;
+  if (commTimeoutMin !== undefined && (!Number.isInteger(commTimeoutMin) || commTimeoutMin < 0 || commTimeoutMin > 43_200))
+    throw new ConfigError(`COMM_TIMEOUT_MIN must be 0-43200, got "${env.COMM_TIMEOUT_MIN}"`);
+
+  const mapTileUrl = env.MAP_TILE_URL ? tileTemplate('MAP_TILE_URL', env.MAP_TILE_URL) : undefined;
+  const mapSatelliteUrl = env.MAP_SATELLITE_URL ? tileTemplate('MAP_SATELLITE_URL', env.MAP_SATELLITE_URL) : undefined;
+
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -162,6 +221,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(nfcHost ? { nfcHost } : {}),
     ...(env.SIMULATOR ? { simulator: flag('SIMULATOR', env.SIMULATOR, true) } : {}),
     ...(simulatorIntervalSec !== undefined ? { simulatorIntervalSec } : {}),
+    ...(env.SIMULATOR_BACKFILL ? { simulatorBackfill: flag('SIMULATOR_BACKFILL', env.SIMULATOR_BACKFILL, true) } : {}),
+    ...(commTimeoutMin !== undefined ? { commTimeoutMin } : {}),
+    ...(mapTileUrl !== undefined ? { mapTileUrl } : {}),
+    ...(env.MAP_TILE_ATTRIBUTION ? { mapAttribution: env.MAP_TILE_ATTRIBUTION } : {}),
+    ...(mapSatelliteUrl !== undefined ? { mapSatelliteUrl } : {}),
+    ...(env.MAP_SATELLITE_ATTRIBUTION ? { mapSatelliteAttribution: env.MAP_SATELLITE_ATTRIBUTION } : {}),
   };
 }
 
@@ -175,6 +240,15 @@ function httpUrl(name: string, value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   return value.replace(/\/+$/, '');
+}
+
+/** A tile URL template: http(s) or an absolute path, with {z}, {x} and {y}; 'none' = '' (no tiles). */
+function tileTemplate(name: string, value: string): string {
+  if (/^none$/i.test(value)) return '';
+  const ok =
+    (/^https?:\/\/[^/\s]+/i.test(value) || /^\/[^/\s]/.test(value)) && ['{z}', '{x}', '{y}'].every((p) => value.includes(p));
+  if (!ok) throw new ConfigError(`${name} must be an http(s) URL or /path with {z}, {x} and {y}, or none, got "${value}"`);
+  return value;
 }
 
 function resolveDataDir(value: string): string {

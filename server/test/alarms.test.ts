@@ -102,8 +102,12 @@ describe.each(DRIVERS)('alarms on %s', (driver) => {
         alarmTypes: [10, 11, 12, 13, 14, 15, 16, 17],
       });
       expect(body.data.levels.map((l) => l.level)).toEqual([1, 2, 3, 4]);
-      expect((await get(url(nUnit, 5), userCookie)).body).toMatchObject({
+      // Signal strength has no limits; battery voltage raises Battery (28).
+      expect((await get(url(nUnit, 7), userCookie)).body).toMatchObject({
         data: { limitKind: null, alarmTypes: [] },
+      });
+      expect((await get(url(nUnit, 5), userCookie)).body).toMatchObject({
+        data: { limitKind: 'battery', alarmTypes: [28] },
       });
     });
 
@@ -145,7 +149,7 @@ describe.each(DRIVERS)('alarms on %s', (driver) => {
         expect(res.json().message).toMatch(new RegExp(`^${ALARM_LIMIT_MESSAGES.failed}`));
       }
       expect(
-        (await send('PUT', url(nUnit, 5), userCookie, { levels: [{ level: 1, low: 1 }] })).statusCode,
+        (await send('PUT', url(nUnit, 7), userCookie, { levels: [{ level: 1, low: 1 }] })).statusCode,
       ).toBe(400);
       expect((await get('/api/v3/device/devices/abc/channels/1/limits', userCookie)).status).toBe(400);
       expect((await get(url(nUnit, 99), userCookie)).status).toBe(404);

@@ -40,6 +40,11 @@ describe.each(DRIVERS)('events, notifications and tasks on %s', (driver) => {
       .find((id) => !used.has(`Alarm${id}`))!;
   };
   const newAlarm = async (unitId: number, type = 28) => {
+    // One active alarm per unit, channel and type: the earlier one of this test has cleared.
+    await s.db.db
+      .update(alarms)
+      .set({ active: false })
+      .where(sql`${alarms.unitId} = ${unitId} and ${alarms.channelId} = 5 and ${alarms.alarmType} = ${type}`);
     const [row] = await s.db.db
       .insert(alarms)
       .values({

@@ -6,13 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { organizations } from '../src/db/schema';
+import { organizations, userOrganizations, users } from '../src/db/schema';
 import { SESSION_COOKIE_NAME } from '@fieldwatch/shared';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type DbHandle } from '../src/db/client';
+import { hashPassword } from '../src/modules/auth/passwords';
 import { DEMO_PASSWORD } from '../src/seed/fleet';
 
 export type Driver = 'pglite' | 'postgres';
@@ -163,4 +164,66 @@ export async function startDemo(driver: Driver, overrides: Partial<Config> = {})
     return row.id;
   };
   return { s, superCookie, userCookie, readerCookie, nordic: await orgId('Nordic Utilities'), baltic: await orgId('Baltic Water') };
+}
+
+/** Another user in the test database (password DEMO_PASSWORD), member of `orgs`; answers his id. */
+export async function addUser(
+  s: TestServer,
+  user: { username: string; userType: number; orgs: number[] },
+): Promise<number> {
+  const [row] = await s.db.db
+    .insert(users)
+    .values({ username: user.username, userType: user.userType, passwordHash: await hashPassword(DEMO_PASSWORD) })
+    .returning({ id: users.id });
+  await s.db.db.insert(userOrganizations).values(user.orgs.map((organizationId) => ({ userId: row!.id, organizationId })));
+  return row!.id;
+}
+
+/**
+ * Columns left out of a table fingerprint: bookkeeping that any request may write without
+ * changing what is stored. sessions.last_seen_at is touched by the session guard at most once a
+ * minute on every authenticated request (a long test run crosses that minute).
+ */
+export const FINGERPRINT_IGNORED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  sessions: ['last_seen_at'],
+};
+
+/** Per table of the public schema: "<rows>:<md5 of every row's text, in order>". */
+export type Fingerprint = Record<string, string>;
+
+/**
+ * A fingerprint of every stored row, to show that a request changed nothing. Tables come from
+ * information_schema, so a table added later is covered without touching the tests.
+ */
+export async function tableFingerprint(
+  db: DbHandle,
+  ignored: Readonly<Record<string, readonly string[]>> = FINGERPRINT_IGNORED_COLUMNS,
+): Promise<Fingerprint> {
+  type Col = { table_name: string; column_name: string };
+  const res = (await db.db.execute(sql`
+    select c.table_name, c.column_name
+    from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+    order by c.table_name, c.ordinal_position`)) as unknown as { rows: Col[] };
+  const columns = new Map<string, string[]>();
+  for (const { table_name: t, column_name: c } of res.rows) {
+    if (ignored[t]?.includes(c)) continue;
+    columns.set(t, [...(columns.get(t) ?? []), c]);
+  }
+  const out: Fingerprint = {};
+  for (const [table, cols] of columns) {
+    const row = cols.map((c) => `t."${c}"`).join(', ');
+    const q = `select count(*)::int as n, md5(coalesce(string_agg(r, ',' order by r), '')) as h
+               from (select row(${row})::text as r from "${table}" t) x`;
+    const [r] = ((await db.db.execute(sql.raw(q))) as unknown as { rows: Array<{ n: number; h: string }> }).rows;
+    out[table] = `${r!.n}:${r!.h}`;
+  }
+  return out;
+}
+
+/** Tables whose fingerprint differs ("table: before → after"); empty when nothing changed. */
+export function fingerprintDiff(before: Fingerprint, after: Fingerprint): string[] {
+  const tables = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return tables.filter((t) => before[t] !== after[t]).map((t) => `${t}: ${before[t]} → ${after[t]}`);
 }

@@ -87,6 +87,11 @@ describe.each(DRIVERS)('push on %s', (driver) => {
   });
 
   const alarmOn = async (unitId: number) => {
+    // One active alarm per unit, channel and type: clear a seeded one first.
+    await s.db.db
+      .update(alarms)
+      .set({ active: false })
+      .where(sql`${alarms.unitId} = ${unitId} and ${alarms.channelId} = 5 and ${alarms.alarmType} = 28`);
     const [row] = await s.db.db
       .insert(alarms)
       .values({ unitId, channelId: 5, alarmType: 28, text: 'Battery low', eventTime: new Date() })
@@ -117,6 +122,12 @@ describe.each(DRIVERS)('push on %s', (driver) => {
     await user.waitFor((x) =>
       x.events.some((e) => e.event === 'notification' && JSON.parse(e.data).id === mine.id),
     );
+    // The alarm task (new, or the open one it joined) follows, with its revision.
+    const taskId = nordic.tasks[0]!.task.id;
+    await user.waitFor((x) => x.events.some((e) => e.event === 'task' && JSON.parse(e.data).id === taskId));
+    const pushedTask = JSON.parse(user.events.find((e) => e.event === 'task')!.data);
+    expect(pushedTask).toMatchObject({ id: taskId, signature: `Alarm${nordicUnit}` });
+    expect(typeof pushedTask.revision).toBe('number');
     // Only his own notification, never a colleague's.
     const others = nordic.notifications.filter((n) => n.userId !== userId).map((n) => n.notification.id);
     expect(user.events.some((e) => others.includes(JSON.parse(e.data).id))).toBe(false);
@@ -125,6 +136,9 @@ describe.each(DRIVERS)('push on %s', (driver) => {
     await reader.waitFor((x) => x.events.some((e) => JSON.parse(e.data).id === baltic.events[0]!.event.id));
     expect(reader.events.some((e) => JSON.parse(e.data).id === eventId)).toBe(false);
     expect(user.events.some((e) => JSON.parse(e.data).id === baltic.events[0]!.event.id)).toBe(false);
+    const balticTask = baltic.tasks[0]!.task.id;
+    await reader.waitFor((x) => x.events.some((e) => e.event === 'task' && JSON.parse(e.data).id === balticTask));
+    expect(user.events.some((e) => JSON.parse(e.data).id === balticTask)).toBe(false);
 
     expect(openPushStreams()).toBe(2);
     user.close();

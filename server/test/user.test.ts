@@ -236,7 +236,7 @@ describe.each(DRIVERS)('user API on %s', (driver) => {
 
     it('tells the browser the NFC host', async () => {
       const c = await get<Data<ClientConfig>>('/api/v3/config', userCookie);
-      expect(c.body.data).toEqual({ nfcHost: 'https://nfc.example.com', weather: false });
+      expect(c.body.data).toMatchObject({ nfcHost: 'https://nfc.example.com', weather: false });
     });
   });
 });

@@ -251,6 +251,34 @@ describe.each(DRIVERS)('user data on %s', (driver) => {
       expect(row).toMatchObject({ revision: 2, doc: { status: 'working', title: 'From user data' } });
     });
 
+    it('tasks may not refer to events or users of another organisation (400, nothing stored)', async () => {
+      const [foreign] = await s.db.db.select({ id: events.id }).from(events).where(eq(events.organizationId, baltic)).limit(1);
+      const t = {
+        id: 'ud-task-foreign',
+        created: now,
+        version: '2',
+        kind: 'task',
+        title: 'Borrowed event',
+        category: 'notice',
+        type: 'custom',
+        signature: '1',
+        eventIds: [foreign!.id],
+        assignees: [],
+        status: 'resting',
+        activities: [{ date: now, user: 'demo.user', type: 'status', status: 'resting' }],
+      };
+      for (const bad of [t, { ...t, eventIds: [], assignees: ['someone.elsewhere'] }]) {
+        const res = await x<{ message: string }>('SetUserData', userCookie, {
+          ValueType: '_event_management',
+          ValueID: 'tasks',
+          JSonData: [bad],
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(/^Unknown (event|user) /);
+      }
+      expect(await s.db.db.select().from(tasks).where(eq(tasks.id, 'ud-task-foreign'))).toHaveLength(0);
+    });
+
     it('notifications only gain their seen stamp; others’ records are 404 and nothing changes', async () => {
       const [mine] = await s.db.db
         .select()

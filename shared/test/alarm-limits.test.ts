@@ -25,6 +25,8 @@ describe('alarm limits', () => {
     expect(limitAlarmTypes('formula')).toEqual([39, 40, 41, 42]);
     expect(limitAlarmTypes('switch')).toEqual([29, 30, 31, 32]);
     expect(limitAlarmTypes('resistance')).toEqual([0, 1, 2, 3]);
+    expect(limitAlarmTypes('loop')).toEqual([4]);
+    expect(limitAlarmTypes('battery')).toEqual([28]);
     expect(limitAlarmType('analog', 3, 'low')).toBe(14);
     expect(limitAlarmType('analog', 3, 'high')).toBe(15);
     expect(limitAlarmType('pt', 4, 'high')).toBe(27);
@@ -39,8 +41,10 @@ describe('alarm limits', () => {
     expect(limitKindOf('formula', 'Level formula 1')).toBe('formula');
     expect(limitKindOf('switch', 'Level switch 1')).toBe('switch');
     expect(limitKindOf('channel', 'Resistance 1')).toBe('resistance');
-    expect(limitKindOf('channel', 'Loop resistance 1')).toBeNull();
-    expect(limitKindOf('channel', 'Battery voltage')).toBeNull();
+    expect(limitKindOf('channel', 'Loop resistance 1')).toBe('loop');
+    expect(limitKindOf('channel', 'Battery voltage')).toBe('battery');
+    expect(limitKindOf('channel', 'Signal strength')).toBeNull();
+    expect(limitKindOf('channel', 'Internal temperature')).toBeNull();
   });
 
   it('raises the types of the crossed limits only, for enabled levels', () => {

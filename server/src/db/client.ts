@@ -58,6 +58,10 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, an administrator) is an 'error' on
+    // the pool; unhandled it would crash the process. The pool drops that client and the next
+    // query opens a new one, so there is nothing else to do.
+    pool.on('error', () => undefined);
     const db = drizzle({ client: pool, schema });
     try {
       await migrate(db, { migrationsFolder });

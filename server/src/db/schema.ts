@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -128,10 +129,31 @@ export const units = pgTable(
     type: integer('type').notNull(),
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
+    /**
+     * Time of the newest measurement the unit sent (ingestion keeps it, never moving it back);
+     * null until the first. The communication watchdog raises type 19 when it grows too old.
+     */
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('units_org_idx').on(t.organizationId)],
 );
+
+/**
+ * Per organisation: its number of units, and two versions that change, in the writing
+ * transaction, whenever its units (added, removed, moved, renamed, repositioned) or their alarms
+ * (raised, ended, removed) change. Kept by triggers (migration 0003), so no writer can forget
+ * them; fleet-wide answers cached in memory (modules/devices/fleet-cache.ts) are valid while the
+ * versions of their organisations stay the same. No row: no units yet, versions 0.
+ */
+export const fleetCounters = pgTable('fleet_counters', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  units: integer('units').notNull().default(0),
+  unitsVersion: bigint('units_version', { mode: 'number' }).notNull().default(0),
+  alarmsVersion: bigint('alarms_version', { mode: 'number' }).notNull().default(0),
+});
 
 export const channels = pgTable(
   'channels',
@@ -166,6 +188,11 @@ export const alarms = pgTable(
     // A unit's AlarmEvents are its active alarms: the device list reads them by unit.
     index('alarms_active_unit_idx')
       .on(t.unitId)
+      .where(sql`${t.active}`),
+    // One active alarm per unit, channel and type: two concurrent evaluations (two ingestion
+    // requests, two replicas) cannot both raise it; inserts use ON CONFLICT DO NOTHING.
+    uniqueIndex('alarms_one_active_idx')
+      .on(t.unitId, t.channelId, t.alarmType)
       .where(sql`${t.active}`),
     index('alarms_event_time_idx').on(t.eventTime),
   ],

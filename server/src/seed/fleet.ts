@@ -208,6 +208,18 @@ const RESISTANCE_CHANNELS: ReadonlyArray<[ChannelKind, string, string]> = [
   ['channel', 'Resistance 1', 'kΩ'],
   ['channel', 'Loop resistance 1', 'Ω'],
 ];
+/**
+ * Extra channels of some families, after the base ones (so base channel numbers stay the same):
+ * CO2 sensors measure CO2 and humidity, climate sensors humidity, pulse meters a rising counter.
+ */
+const FAMILY_CHANNELS: Partial<Record<DeviceFamily, ReadonlyArray<[ChannelKind, string, string]>>> = {
+  co2: [
+    ['analog', 'CO2', 'ppm'],
+    ['analog', 'Humidity', '%RH'],
+  ],
+  climate: [['analog', 'Humidity', '%RH']],
+  pulse: [['channel', 'Pulse 1', 'm³']],
+};
 /** channel_no of the channels above, for alarms raised on them. */
 const CH = {
   analog: 1,
@@ -382,16 +394,20 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
       units.push(unit);
 
       const hasResistance = family === 'resistance';
-      const list = hasResistance ? [...BASE_CHANNELS, ...RESISTANCE_CHANNELS] : BASE_CHANNELS;
+      const list = [...BASE_CHANNELS, ...(hasResistance ? RESISTANCE_CHANNELS : []), ...(FAMILY_CHANNELS[family] ?? [])];
       list.forEach(([kind, chName, uom], n) =>
         channels.push({ unitId: id, channelNo: n + 1, kind, name: chName, unitOfMeasure: uom }),
       );
 
       if (installed && rng.chance(0.15)) {
         const count = rng.chance(0.3) ? 2 : 1;
+        const raised = new Set<string>();
         for (let c = 0; c < count; c++) {
           const eventTime = new Date(nowMs - rng.int(300, 72 * 3600) * 1000);
           const spec = alarmFor(rng, family, hasResistance, eventTime);
+          // One active alarm per unit, channel and type (the database enforces it too).
+          if (raised.has(`${spec.channel}:${spec.type}`)) continue;
+          raised.add(`${spec.channel}:${spec.type}`);
           alarms.push({
             unitId: id,
             channelId: spec.channel,

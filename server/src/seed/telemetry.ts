@@ -1,17 +1,17 @@
 /**
  * Demo telemetry at seed time, kept small so a fresh start stays fast: one current measurement per
  * channel of every installed unit (through the ingestion service, so rollups exist and the latest
- * values show at once), default settings, relays, and two weeks of daily radar scans for radar
- * units. Alarm limits are the alarms module's (DEMO_LIMITS in simulator/signal.ts are the values the
- * simulator's excursions cross). A unit's year of history is written lazily, the first time it is
- * charted (modules/simulator/history.ts).
+ * values show at once), default settings, relays, two weeks of daily radar scans for radar units,
+ * and level-1 alarm limits (DEMO_LIMITS, the values the simulator's excursions cross, so the live
+ * demo raises limit and battery alarms). A unit's year of history is written lazily, the first
+ * time it is charted (modules/simulator/history.ts).
  */
 import { INACTIVE_UNIT_MARKER } from '@fieldwatch/shared';
 import type { Db } from '../db/client';
-import { radarScans, relays, unitSettings } from '../db/schema';
+import { alarmLimits, radarScans, relays, unitSettings } from '../db/schema';
 import { defaultSettings, hasRadar, hasRelay } from '../modules/devices/fleet';
 import { ingestMeasurements } from '../modules/ingestion/service';
-import { hash01, signalValue } from '../modules/simulator/signal';
+import { DEMO_LIMITS, hash01, signalValue } from '../modules/simulator/signal';
 import type { DemoData } from './fleet';
 
 const BATCH = 500;
@@ -36,6 +36,11 @@ export async function seedTelemetry(tx: Db, data: DemoData, now: Date, seed: num
       value: signalValue(seed, { unitId: c.unitId, unitType: unitById.get(c.unitId)!.type, channelNo: c.channelNo, name: c.name }, ts),
     }));
   await ingestMeasurements(tx, points, { notify: false, now });
+
+  const limits = data.channels
+    .filter((c) => installed(c.unitId) && DEMO_LIMITS[c.name])
+    .map((c) => ({ unitId: c.unitId, channelNo: c.channelNo, level: 1, ...DEMO_LIMITS[c.name]!, enabled: true }));
+  await inBatches(limits, (b) => tx.insert(alarmLimits).values(b));
 
   await inBatches(data.units, (b) =>
     tx.insert(unitSettings).values(b.map((u) => ({ unitId: u.id, settings: defaultSettings(u), options: {}, updatedAt: now }))),

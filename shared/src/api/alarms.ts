@@ -192,7 +192,14 @@ export interface UserDataWriteResult {
   Revisions?: Record<string, number>;
 }
 
-/** GET /api/v3/events/stream: server-sent events named `event` and `notification`. */
+/**
+ * GET /api/v3/events/stream: server-sent events named `event` (new events of the user's
+ * organisations), `notification` (his own new notifications) and `task` (created or changed tasks
+ * of his organisations, with their revision).
+ */
 export const PUSH_STREAM_PATH = '/api/v3/events/stream';
 export const PUSH_HEARTBEAT_MS = 25_000;
-export type PushEvent = { type: 'event'; data: FwEvent } | { type: 'notification'; data: FwNotification };
+export type PushEvent =
+  | { type: 'event'; data: FwEvent }
+  | { type: 'notification'; data: FwNotification }
+  | { type: 'task'; data: TaskWithRevision };

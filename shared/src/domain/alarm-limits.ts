@@ -9,7 +9,9 @@
  * - pt: 20–27, low/high per level (level n: low 20 + 2(n-1), high 21 + 2(n-1));
  * - formula: 39–42, one type per level (either limit crossed);
  * - switch: 29–32, one type per level (either limit crossed);
- * - resistance: 0–3, one type per level (either limit crossed).
+ * - resistance: 0–3, one type per level (either limit crossed);
+ * - loop (loop resistance channels): 4, Loop alarm, at any level;
+ * - battery (battery voltage channels): 28, Battery, at any level.
  */
 import type { ChannelKind } from './device-types';
 
@@ -17,7 +19,7 @@ export const ALARM_LIMIT_LEVELS = [1, 2, 3, 4] as const;
 export type AlarmLimitLevel = (typeof ALARM_LIMIT_LEVELS)[number];
 
 /** Kinds of channel that have limits; a plain `channel` has them only when it measures resistance. */
-export const LIMIT_KINDS = ['analog', 'pt', 'formula', 'switch', 'resistance'] as const;
+export const LIMIT_KINDS = ['analog', 'pt', 'formula', 'switch', 'resistance', 'loop', 'battery'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 
 export interface AlarmLimit {
@@ -45,11 +47,16 @@ export function isAlarmLimitLevel(v: unknown): v is AlarmLimitLevel {
 
 /**
  * The limit kind of a channel: its own kind, except that a plain `channel` only has limits when it
- * measures resistance (the galvanic/loop resistance channels have their own alarm types 4–7).
+ * measures insulation resistance, loop resistance or battery voltage (recognised by its name, as
+ * the units report them). Other plain channels (signal strength, internal temperature) have none.
  */
 export function limitKindOf(kind: ChannelKind | string, channelName: string): LimitKind | null {
   if (kind === 'analog' || kind === 'pt' || kind === 'formula' || kind === 'switch') return kind;
-  if (kind === 'channel' && /^resistance\b/i.test(channelName.trim())) return 'resistance';
+  if (kind !== 'channel') return null;
+  const name = channelName.trim();
+  if (/^resistance\b/i.test(name)) return 'resistance';
+  if (/^loop resistance\b/i.test(name)) return 'loop';
+  if (/^battery\b/i.test(name)) return 'battery';
   return null;
 }
 
@@ -67,6 +74,10 @@ export function limitAlarmType(kind: LimitKind, level: AlarmLimitLevel, side: 'l
       return 29 + i;
     case 'resistance':
       return i;
+    case 'loop':
+      return 4;
+    case 'battery':
+      return 28;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Limit evaluation of new measurements: a value that crosses an enabled alarm limit of its channel
  * raises the alarm type of that channel kind and level (shared evaluateLimits), unless the same
- * unit, channel and type already has an active alarm. New alarm rows then go through the one
+ * unit, channel and type already has an active alarm (checked here, and enforced by the unique
+ * index alarms_one_active_idx for concurrent writers). New alarm rows then go through the one
  * pipeline (processAlarmRows): event, notifications, task.
  */
 import { and, eq, inArray } from 'drizzle-orm';
@@ -97,6 +98,8 @@ export async function evaluateMeasurements(
     const inserted = await db
       .insert(alarms)
       .values(rows.slice(i, i + BATCH))
+      // Another writer raised the same active alarm meanwhile (alarms_one_active_idx): theirs stands.
+      .onConflictDoNothing()
       .returning({ id: alarms.id });
     alarmIds.push(...inserted.map((r) => r.id));
   }

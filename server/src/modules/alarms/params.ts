@@ -3,6 +3,7 @@
  * under the spec's PascalCase names (any letter case is accepted). Malformed values answer 400.
  */
 import { badRequest } from '../../http/errors';
+import { isStorableTime } from '../../http/params';
 import type { LegacyParams } from '../legacy/registry';
 
 const MAX_IDS = 100_000;
@@ -90,7 +91,7 @@ const API_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 export function parseApiDate(value: unknown): Date | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (value instanceof Date) return isStorableTime(value) ? value : null;
   if (typeof value !== 'string') return null;
   const s = value.trim();
   const m = API_DATE.exec(s);
@@ -108,7 +109,7 @@ export function parseApiDate(value: unknown): Date | null {
     return null;
   const iso = `${y}-${mo}-${d}T${h}:${mi}:${sec}${zone ?? 'Z'}`;
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
+  if (!isStorableTime(date)) return null;
   // Reject rolled-over days such as 2026-02-31.
   if (!zone && date.getUTCDate() !== Number(d)) return null;
   return date;

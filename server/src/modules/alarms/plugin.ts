@@ -29,7 +29,9 @@ import { requireWriter } from '../auth/permissions';
 import { scopedOrgIds, userOrgIds } from '../auth/scope';
 import { onMeasurements } from '../ingestion/hooks';
 import { registerLegacy } from '../legacy/registry';
+import { DEFAULT_COMM_TIMEOUT_MIN } from '../../config';
 import { evaluateMeasurements } from './evaluate';
+import { startWatchdog, type WatchdogHandle } from './watchdog';
 import { parseApiDate, Params } from './params';
 import {
   ALARM_ACTION_INFO,
@@ -97,12 +99,20 @@ const limitsBody = {
 
 type UnitChannel = { Params: { id: number; n: number } };
 
-export default async function alarmsPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+export default async function alarmsPlugin(app: FastifyInstance, { db, config }: ServerContext): Promise<void> {
   const unsubscribe = onMeasurements(async (points, database) => {
     await evaluateMeasurements(database, points);
   });
+  // The communication watchdog: on unless COMM_TIMEOUT_MIN=0; under jest only when a test sets it.
+  const commTimeoutMin = config.commTimeoutMin ?? (process.env.NODE_ENV === 'test' ? 0 : DEFAULT_COMM_TIMEOUT_MIN);
+  let watchdog: WatchdogHandle | undefined;
+  if (commTimeoutMin > 0)
+    app.addHook('onReady', async () => {
+      watchdog = startWatchdog(db, commTimeoutMin * 60_000, (err) => app.log.error({ err }, 'communication watchdog failed'));
+    });
   app.addHook('onClose', async () => {
     unsubscribe();
+    await watchdog?.stop();
   });
 
   app.get('/api/v3/alarms/types', async () => ({ data: ALARM_TYPES }));

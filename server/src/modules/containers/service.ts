@@ -165,15 +165,16 @@ async function withSubgroups(db: Db, rows: ContainerRow[]): Promise<Container[]>
   const groupIds = rows.filter((r) => r.kind === 'group').map((r) => r.id);
   const children = groupIds.length
     ? await db
-        .select({ id: containers.id, parentId: containers.parentId })
+        .select({ id: containers.id, parentId: containers.parentId, org: containers.organizationId })
         .from(containers)
         .where(inArray(containers.parentId, groupIds))
         .orderBy(asc(containers.createdAt), asc(containers.id))
     : [];
+  // Only subgroups of the group's own organisation (a parent is always one; never list others').
   return rows.map((r) =>
     toContainer(
       r,
-      children.filter((c) => c.parentId === r.id).map((c) => c.id),
+      children.filter((c) => c.parentId === r.id && c.org === r.organizationId).map((c) => c.id),
     ),
   );
 }
@@ -241,7 +242,7 @@ export async function validateTargets(
 }
 
 /** A parent must be a group of the same organisation, and never one of the group's descendants. */
-async function validateParent(
+export async function validateParent(
   db: Db,
   organizationId: number,
   kind: ContainerKind,

@@ -5,6 +5,7 @@
  */
 import { MESSAGES } from '@fieldwatch/shared';
 import { badRequest } from '../../http/errors';
+import { isStorableTime } from '../../http/params';
 import type { LegacyParams } from '../legacy/registry';
 
 const MAX_INT = 2_147_483_647;
@@ -66,6 +67,7 @@ export function parseTime(value: unknown, name: string): Date {
   const api = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(:\d{2})?)$/.exec(value.trim());
   const d = api ? new Date(`${api[1]}T${api[2]}${api[3] ? '' : ':00'}Z`) : /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : new Date(NaN);
   if (Number.isNaN(d.getTime())) throw badRequest(`${name} must be an ISO date or YYYY-MM-DD HH:mm:ss`);
+  if (!isStorableTime(d)) throw badRequest(`${name} must be between the years 0001 and 9999`);
   return d;
 }
 

@@ -122,6 +122,7 @@ export async function processAlarms(
       userId: n.userId,
       id: n.notification.id,
     })),
+    tasks: result.tasks.map((t) => ({ organizationId: t.organizationId, id: t.task.id })),
   });
   return result;
 }

@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../db/client';
 import { events, notifications, tasks, userOrganizations, users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
+import { publishNew } from '../push/hub';
 
 export const DEFAULT_LIST_LIMIT = 200;
 export const MAX_LIST_LIMIT = 1000;
@@ -135,7 +136,8 @@ async function existingEventIds(db: Db, orgId: number, ids: readonly string[]): 
   return new Set(rows.map((r) => r.id));
 }
 
-async function checkReferences(
+/** Events and assignees a task refers to must be of its organisation (else 400 "Unknown …"). */
+export async function checkReferences(
   db: Db,
   orgId: number,
   eventIds: readonly string[],
@@ -181,6 +183,7 @@ export async function createCustomTask(
     .insert(tasks)
     .values({ id: task.id, organizationId: orgId, created: now, doc: task })
     .returning({ revision: tasks.revision });
+  await publishNew(db, { tasks: [{ organizationId: orgId, id: task.id }] });
   return { ...task, revision: row!.revision };
 }
 
@@ -224,5 +227,6 @@ export async function updateTask(
     .where(and(eq(tasks.id, id), eq(tasks.revision, revision)))
     .returning({ revision: tasks.revision });
   if (!saved) throw conflict();
+  await publishNew(db, { tasks: [{ organizationId: row.org, id }] });
   return { ...next, revision: saved.revision };
 }

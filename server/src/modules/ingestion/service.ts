@@ -162,8 +162,24 @@ async function storePoints(db: Db, candidates: Candidate[]): Promise<StoredMeasu
         });
     }
     await upsertRollups(tx, inserted);
+    await touchLastContact(tx, inserted);
     return inserted;
   });
+}
+
+/** Moves each unit's last contact forward to its newest stored point (never back: late batches). */
+async function touchLastContact(db: Db, inserted: readonly StoredMeasurement[]): Promise<void> {
+  if (inserted.length === 0) return;
+  const newest = new Map<number, number>();
+  for (const p of inserted) newest.set(p.unitId, Math.max(newest.get(p.unitId) ?? 0, p.ts.getTime()));
+  const ids = [...newest.keys()].sort((a, b) => a - b); // one lock order for concurrent writers
+  await db.execute(sql`
+    update units set last_contact_at = x.t
+    from unnest(
+      ${pgArray(ids)}::int[],
+      ${pgArray(ids.map((id) => new Date(newest.get(id) as number).toISOString()))}::timestamptz[]
+    ) as x(id, t)
+    where units.id = x.id and (units.last_contact_at is null or units.last_contact_at < x.t)`);
 }
 
 export interface RollupRow {

@@ -18,7 +18,19 @@ export interface LegacyCall {
   request: FastifyRequest;
 }
 
-export type LegacyHandler = (call: LegacyCall) => Promise<unknown[]>;
+/**
+ * Rows already serialised as one JSON array (`count` records; text or its UTF-8 bytes): large
+ * answers built from database text (GetGISData), sent as they are. An empty one is `[{}]` like
+ * any empty result.
+ */
+export class JsonRows {
+  constructor(
+    readonly json: string | Buffer,
+    readonly count: number,
+  ) {}
+}
+
+export type LegacyHandler = (call: LegacyCall) => Promise<unknown[] | JsonRows>;
 
 const handlers = new Map<string, LegacyHandler>();
 

@@ -1,5 +1,5 @@
 /**
- * Cross-replica push of new events and notifications. Writers publish through the database with
+ * Cross-replica push of new events and notifications, and of created or changed tasks. Writers publish through the database with
  * NOTIFY on the `fw_events` channel (a few small messages per batch: ids, never documents, so the
  * 8,000-byte NOTIFY payload limit never bites); every replica LISTENs once and fans the documents
  * out to its own connected browsers.
@@ -10,17 +10,17 @@
  * Both go through the same `publish()` (select pg_notify), so writers need nothing but `Db`.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { FwEvent, FwNotification } from '@fieldwatch/shared';
+import type { FwEvent, FwNotification, TaskWithRevision } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { events, notifications } from '../../db/schema';
+import { events, notifications, tasks } from '../../db/schema';
 
 export const PUSH_CHANNEL = 'fw_events';
 /** Ids per NOTIFY message: 100 uuids stay well under the payload limit. */
 const IDS_PER_MESSAGE = 100;
 
 export interface PushNotice {
-  /** e: events of an organisation; n: notifications of one user. */
-  k: 'e' | 'n';
+  /** e: events of an organisation; n: notifications of one user; t: tasks of an organisation. */
+  k: 'e' | 'n' | 't';
   o: number;
   u?: number;
   ids: string[];
@@ -28,24 +28,36 @@ export interface PushNotice {
 
 export type PushDelivery =
   | { type: 'event'; organizationId: number; doc: FwEvent }
-  | { type: 'notification'; organizationId: number; userId: number; doc: FwNotification };
+  | { type: 'notification'; organizationId: number; userId: number; doc: FwNotification }
+  | { type: 'task'; organizationId: number; doc: TaskWithRevision };
 
-/** Announces new events and notifications to every replica. Never throws (push is best effort). */
+/**
+ * Announces new events and notifications, and created or changed tasks, to every replica. Call it
+ * inside the writing transaction or after it: NOTIFY is delivered at commit, never for a rollback.
+ * Never throws (push is best effort).
+ */
 export async function publishNew(
   db: Db,
   created: {
-    events: ReadonlyArray<{ organizationId: number; id: string }>;
-    notifications: ReadonlyArray<{ organizationId: number; userId: number; id: string }>;
+    events?: ReadonlyArray<{ organizationId: number; id: string }>;
+    notifications?: ReadonlyArray<{ organizationId: number; userId: number; id: string }>;
+    tasks?: ReadonlyArray<{ organizationId: number; id: string }>;
   },
 ): Promise<void> {
   const groups = new Map<string, PushNotice>();
-  for (const e of created.events) {
+  for (const t of created.tasks ?? []) {
+    const key = `t:${t.organizationId}`;
+    const g = groups.get(key) ?? { k: 't', o: t.organizationId, ids: [] };
+    if (!g.ids.includes(t.id)) g.ids.push(t.id);
+    groups.set(key, g);
+  }
+  for (const e of created.events ?? []) {
     const key = `e:${e.organizationId}`;
     const g = groups.get(key) ?? { k: 'e', o: e.organizationId, ids: [] };
     g.ids.push(e.id);
     groups.set(key, g);
   }
-  for (const n of created.notifications) {
+  for (const n of created.notifications ?? []) {
     const key = `n:${n.organizationId}:${n.userId}`;
     const g = groups.get(key) ?? { k: 'n', o: n.organizationId, u: n.userId, ids: [] };
     g.ids.push(n.id);
@@ -81,7 +93,7 @@ function parseNotice(payload: string | undefined): PushNotice | null {
   if (!payload) return null;
   try {
     const v = JSON.parse(payload) as PushNotice;
-    if ((v.k === 'e' || v.k === 'n') && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
+    if ((v.k === 'e' || v.k === 'n' || v.k === 't') && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
   } catch {
     // not ours
   }
@@ -147,6 +159,13 @@ export class PushHub {
       const order = new Map(n.ids.map((id, i) => [id, i]));
       rows.sort((a, b) => (order.get(a.doc.id) ?? 0) - (order.get(b.doc.id) ?? 0));
       for (const r of rows) out.push({ type: 'event', organizationId: n.o, doc: r.doc });
+    } else if (n.k === 't') {
+      const rows = await this.db
+        .select({ doc: tasks.doc, revision: tasks.revision, org: tasks.organizationId })
+        .from(tasks)
+        .where(inArray(tasks.id, n.ids));
+      for (const r of rows)
+        out.push({ type: 'task', organizationId: r.org, doc: { ...r.doc, revision: r.revision } });
     } else if (n.u !== undefined) {
       const rows = await this.db
         .select({ doc: notifications.doc, userId: notifications.userId })

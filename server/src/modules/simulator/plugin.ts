@@ -9,6 +9,7 @@ export default async function simulatorPlugin(app: FastifyInstance, { db, config
   app.addHook('onReady', async () => {
     handle = startSimulator(db, {
       intervalSec: config.simulatorIntervalSec,
+      backfill: config.simulatorBackfill ?? true,
       log: (msg, err) => app.log.error({ err }, msg),
     });
     app.log.info({ intervalSec: config.simulatorIntervalSec ?? 60 }, 'demo simulator started');

@@ -23,6 +23,10 @@ export const DEMO_LIMITS: Readonly<Record<string, { low: number | null; high: nu
   'Loop resistance 1': { low: null, high: 150 },
 };
 
+/** The channel whose dropouts (NO_SIGNAL_DBM) are the demo's communication errors. */
+export const SIGNAL_CHANNEL = 'Signal strength';
+export const NO_SIGNAL_DBM = -120;
+
 /** Uniform [0, 1) from integers (a small avalanche hash; no state). */
 export function hash01(...parts: number[]): number {
   let h = 0x9e3779b9;
@@ -59,24 +63,49 @@ export function signalValue(seed: number, ch: SignalChannel, ts: number): number
       return excursion ? 1 : 0;
     }
     case 'Battery voltage': {
-      // Slow discharge over a year from 3.65 V, sagging below 3.30 V in the cold now and then.
-      const age = (ts % (365 * DAY_MS)) / (365 * DAY_MS);
-      return round(excursion ? 3.2 + noise * 0.1 : 3.65 - 0.2 * age + 0.02 * daily + 0.01 * noise, 3);
+      // Slow discharge over each unit's own battery life (2–5 years, replaced at a different time
+      // per unit) from 3.68 V to 3.38 V, sagging below 3.30 V in the cold now and then.
+      const life = (2 + 3 * hash01(seed ^ 0xba77, ch.unitId)) * 365 * DAY_MS;
+      const age = ((ts + hash01(seed ^ 0xb0a7, ch.unitId) * life) % life) / life;
+      return round(excursion ? 3.2 + noise * 0.1 : 3.68 - 0.3 * age + 0.02 * daily + 0.01 * noise, 3);
     }
     case 'Internal temperature':
       return round(8 + 6 * daily + 4 * weekly + noise, 1);
     case 'Signal strength':
       // -120 dBm: no signal, the communication errors of the demo.
-      return excursion ? -120 : round(-85 + 6 * weekly + 4 * noise, 0);
+      return excursion ? NO_SIGNAL_DBM : round(-85 + 6 * weekly + 4 * noise, 0);
     case 'Intrusion':
       return hash01(seed ^ 0x1d1d, ch.unitId, Math.floor(ts / HOUR_MS)) < 0.002 ? 1 : 0;
     case 'Resistance 1':
       return round(excursion ? 60 + noise * 30 : 800 + 150 * weekly + 40 * noise, 1);
     case 'Loop resistance 1':
       return round(excursion ? 180 + noise * 20 : 90 + 5 * daily + 2 * noise, 1);
+    case 'CO2': {
+      // Offices: fresh at night, stuffy in the working day, a few polluted afternoons.
+      const hour = (ts % DAY_MS) / HOUR_MS;
+      const occupied = hour >= 7 && hour < 17 ? Math.sin((Math.PI * (hour - 7)) / 10) : 0;
+      return Math.round((excursion ? 2100 : 450 + 900 * occupied + 80 * weekly) + 60 * noise);
+    }
+    case 'Humidity':
+      return round(Math.min(95, Math.max(15, 42 + 8 * daily + 6 * weekly + 3 * noise)), 1);
+    case 'Pulse 1':
+      return pulseCount(seed, ch.unitId, ts);
     default:
       return round(50 + 10 * daily + noise, 2);
   }
+}
+
+/**
+ * A pulse meter's counter (m³): it only rises, by a daily use of 2–8 m³ per unit, more in the day.
+ * Closed form (no state): whole days of use since the epoch plus today's share so far.
+ */
+export function pulseCount(seed: number, unitId: number, ts: number): number {
+  const perDay = 2 + 6 * hash01(seed ^ 0x5a5a, unitId);
+  const days = Math.floor(ts / DAY_MS);
+  const frac = (ts % DAY_MS) / DAY_MS;
+  // Use within a day follows a smooth S-curve: little at night, most between 6 and 22.
+  const today = frac - Math.sin(2 * Math.PI * frac) / (2 * Math.PI);
+  return round((days - 19_000) * perDay + today * perDay, 3);
 }
 
 /**

@@ -34,13 +34,18 @@ import {
   type FwEvent,
   type FwNotification,
   type FwTask,
+  type ContainerReference,
   type UserDataRecord,
   type UserDataWriteResult,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { containers, events, notifications, tasks, userData } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { conflict } from '../events/service';
+import { checkJsonValue } from '../../http/input';
+import { isStorableTime } from '../../http/params';
+import { validateParent, validateTargets } from '../containers/service';
+import { checkReferences, conflict } from '../events/service';
+import { publishNew } from '../push/hub';
 
 /** Records a typed read answers at most (newest first). */
 export const USER_DATA_MAX_RECORDS = 5_000;
@@ -100,7 +105,7 @@ const sameEvent = (a: unknown, b: unknown) =>
   canonical(a) === canonical(b) ||
   canonical(migrateEvent(a as Record<string, unknown>)) ===
     canonical(migrateEvent(b as Record<string, unknown>));
-const validDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(new Date(v).getTime());
+const validDate = (v: unknown) => typeof v === 'string' && isStorableTime(new Date(v));
 const MAX_ID = 200;
 const validId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
 
@@ -246,14 +251,20 @@ export async function getUserData(db: Db, caller: Caller, a: Address): Promise<U
 
 // ───────────────────────── Writes ─────────────────────────
 
-/** JSonData as a value: JSON text is parsed, other values are taken as they are. */
+/**
+ * JSonData as a value: JSON text is parsed, other values are taken as they are (the request body
+ * was checked as a whole). Parsed text gets the same checks as any body (checkJsonValue).
+ */
 export function parseJsonData(v: unknown): unknown {
   if (typeof v !== 'string') return v;
+  let value: unknown;
   try {
-    return JSON.parse(v) as unknown;
+    value = JSON.parse(v) as unknown;
   } catch {
     throw badRequest('JSonData must be JSON');
   }
+  checkJsonValue(value, 'JSonData');
+  return value;
 }
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
@@ -322,7 +333,8 @@ export async function setUserData(
           out.Stored += 1;
         }
         break;
-      case 'tasks':
+      case 'tasks': {
+        const pushed: Array<{ organizationId: number; id: string }> = [];
         for (const r of records) {
           if (
             !isValidTask(r) ||
@@ -338,8 +350,10 @@ export async function setUserData(
           const given = revisionOf(r as unknown as Record<string, unknown>);
           const doc = withoutRevision(r as unknown as Record<string, unknown>) as unknown as FwTask;
           const [old] = await tx.select().from(tasks).where(eq(tasks.id, doc.id)).limit(1);
+          if (old && !caller.orgs.includes(old.organizationId)) throw notFound();
+          // Like the v3 task API: events and assignees of another organisation are refused.
+          await checkReferences(tx, old?.organizationId ?? caller.org, doc.eventIds ?? [], doc.assignees ?? []);
           if (old) {
-            if (!caller.orgs.includes(old.organizationId)) throw notFound();
             if (given === undefined || given !== old.revision) throw conflict();
             const [saved] = await tx
               .update(tasks)
@@ -355,10 +369,17 @@ export async function setUserData(
               .returning({ revision: tasks.revision });
             revisions[doc.id] = saved!.revision;
           }
+          pushed.push({ organizationId: old?.organizationId ?? caller.org, id: doc.id });
           out.Stored += 1;
         }
+        // Delivered at commit, like the write itself.
+        await publishNew(tx, { tasks: pushed });
         break;
-      case 'containers':
+      }
+      case 'containers': {
+        // Parents are checked once every record is written, so a batch may list a child before
+        // its parent group.
+        const parented: Array<{ org: number; id: string; parentId: string }> = [];
         for (const r of records) {
           const c = toContainer(r);
           if (!c) {
@@ -375,6 +396,8 @@ export async function setUserData(
             }
             if (given === undefined || given !== old.revision)
               throw conflict('The container was changed by someone else; reload it and try again');
+            // The same rules as the v3 API: references only to the organisation's own units and locations.
+            await validateTargets(tx, old.organizationId, k.kind, c.content as ContainerReference[]);
             const [saved] = await tx
               .update(containers)
               .set({
@@ -388,7 +411,10 @@ export async function setUserData(
               .returning({ revision: containers.revision });
             if (!saved) throw conflict();
             revisions[c.id] = saved.revision;
+            if (c.parentId !== null)
+              parented.push({ org: old.organizationId, id: c.id, parentId: c.parentId });
           } else {
+            await validateTargets(tx, caller.org, k.kind, c.content as ContainerReference[]);
             const [saved] = await tx
               .insert(containers)
               .values({
@@ -401,10 +427,13 @@ export async function setUserData(
               })
               .returning({ revision: containers.revision });
             revisions[c.id] = saved!.revision;
+            if (c.parentId !== null) parented.push({ org: caller.org, id: c.id, parentId: c.parentId });
           }
           out.Stored += 1;
         }
+        for (const p of parented) await validateParent(tx, p.org, k.kind, p.id, p.parentId);
         break;
+      }
     }
     if (Object.keys(revisions).length > 0) out.Revisions = revisions;
     return out;
