@@ -1,5 +1,7 @@
 /** The typed event bus: how the shell and remotes talk without importing each other. */
 import mitt, { type Emitter } from 'mitt';
+import type { TaskWithRevision } from './api/alarms';
+import type { FwNotification } from './domain/events';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'danger';
 export interface Toast {
@@ -21,6 +23,10 @@ export type BusEvents = {
   /** Notifications were marked seen or arrived: the shell's unseen badge re-counts. */
   'notifications:changed': void;
   'theme:changed': 'dark' | 'bright';
+  /** A new notification of the signed-in user arrived (pushed by the server). */
+  'notifications:arrived': FwNotification;
+  /** A task was created or changed (pushed by the server): lists of tasks reload. */
+  'tasks:changed': TaskWithRevision;
 };
 
 export type Bus = Emitter<BusEvents>;

@@ -13,6 +13,7 @@ import { useStore } from 'zustand';
 import moment from 'moment';
 import { addNamespace, type NamespaceBundle } from '../i18n';
 import type { RemoteProps } from '../remote-props';
+import type { BusEvents } from '../bus';
 import type { Result } from '../api/client';
 import { ErrorState, type LoadViewLabels } from '../ui';
 
@@ -103,6 +104,27 @@ export function useLoad<T>(load: () => Promise<Result<T>>, deps: readonly unknow
   }, [...deps, refreshKey, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload } as LoadState<T>;
+}
+
+/**
+ * Reloads `load` when the bus carries `event` (e.g. 'tasks:changed' pushed by the server); bursts
+ * within `debounceMs` cause one reload.
+ */
+export function useReloadOn(load: Pick<LoadState<unknown>, 'reload'>, event: keyof BusEvents, debounceMs = 300): void {
+  const { bus } = useRemote();
+  const reload = load.reload;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const handler = () => {
+      clearTimeout(timer);
+      timer = setTimeout(reload, debounceMs);
+    };
+    bus.on(event, handler);
+    return () => {
+      clearTimeout(timer);
+      bus.off(event, handler);
+    };
+  }, [bus, event, reload, debounceMs]);
 }
 
 /** When the data of `load` last arrived (ms since the epoch), for "Updated 12:34:56"; null until then. */

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import moment from 'moment';
 import type { FwNotification } from '@fieldwatch/shared';
-import { loadViewLabels, useLoad, useRemote } from '@fieldwatch/shared/remote';
+import { loadViewLabels, useLoad, useRemote, useReloadOn } from '@fieldwatch/shared/remote';
 import {
   Button,
   Card,
@@ -39,6 +39,7 @@ export function NotificationsPage() {
   const { t } = useTranslation('tasks');
   const { api, bus } = useRemote();
   const load = useLoad(() => api.get<FwNotification[]>(NOTIFICATIONS_URL, undefined, []), [api]);
+  useReloadOn(load, 'notifications:arrived');
   const [params, setParams] = useSearchParams();
   const filter = parseFilter(params.get('filter'));
   const setFilter = (next: NotificationFilter) => {

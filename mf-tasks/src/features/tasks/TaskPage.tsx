@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FwTask } from '@fieldwatch/shared';
-import { loadViewLabels, pagerProps, useLoad, useLoadSubtitle, useRemote } from '@fieldwatch/shared/remote';
+import { loadViewLabels, pagerProps, useLoad, useLoadSubtitle, useReloadOn, useRemote } from '@fieldwatch/shared/remote';
 import {
   Button,
   Card,
@@ -32,6 +32,8 @@ export function TaskPage() {
   const { api } = useRemote();
   const load = useLoad(() => api.get<FwTask[]>(TASKS_URL, undefined, []), [api]);
   const subtitle = useLoadSubtitle(load, t);
+  // Tasks that others (or the alarm pipeline) create or change arrive pushed from the server.
+  useReloadOn(load, 'tasks:changed');
 
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));

@@ -17,6 +17,7 @@ import {
 } from '@fieldwatch/shared';
 import { isAxiosError } from 'axios';
 import { api, bus, sessionStore } from '../../platform';
+import { startPush, stopPush } from './push';
 
 /** Unseen notifications, kept fresh by the alarm listener. */
 export const useAlarmListener = create<{ unseen: number; lastPoll: number | null }>(() => ({ unseen: 0, lastPoll: null }));
@@ -32,12 +33,14 @@ const onNotificationsChanged = () => void pollAlarms();
 
 export function startAlarmListener() {
   stopAlarmListener();
+  startPush();
   void pollAlarms();
   pollTimer = setInterval(() => void pollAlarms(), ALARM_POLL_MS);
   bus.on('notifications:changed', onNotificationsChanged);
 }
 
 export function stopAlarmListener() {
+  stopPush();
   if (pollTimer) clearInterval(pollTimer);
   pollTimer = null;
   bus.off('notifications:changed', onNotificationsChanged);

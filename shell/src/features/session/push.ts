@@ -1,0 +1,51 @@
+/**
+ * Server push (GET /api/v3/events/stream, server-sent events): new events go into the session
+ * store at once, a new notification re-counts the unseen badge (and a critical one shows a toast),
+ * and a changed task tells the task lists to reload. The browser's EventSource reconnects by itself
+ * (the server asks for 5 s); the 30-minute alarm poll stays the fallback when the stream is down.
+ */
+import { PUSH_STREAM_PATH, type FwEvent, type FwNotification, type TaskWithRevision } from '@fieldwatch/shared';
+import { bus, sessionStore } from '../../platform';
+
+/** Events kept in the store: the login load's 200 plus what arrived since, newest first. */
+const MAX_EVENTS = 500;
+
+let source: EventSource | null = null;
+
+function parse<T>(e: MessageEvent<string>): T | null {
+  try {
+    return JSON.parse(e.data) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function startPush(): void {
+  stopPush();
+  if (typeof EventSource === 'undefined') return; // the poll alone (old browsers, jsdom)
+  const es = new EventSource(PUSH_STREAM_PATH, { withCredentials: true });
+  es.addEventListener('event', (e) => {
+    const doc = parse<FwEvent>(e as MessageEvent<string>);
+    if (!doc) return;
+    const store = sessionStore.getState();
+    if (store.events.some((x) => x.id === doc.id)) return;
+    store.setEvents([doc, ...store.events].slice(0, MAX_EVENTS));
+  });
+  es.addEventListener('notification', (e) => {
+    const doc = parse<FwNotification>(e as MessageEvent<string>);
+    if (!doc) return;
+    bus.emit('notifications:changed');
+    bus.emit('notifications:arrived', doc);
+    if (doc.priority === 'critical') bus.emit('toast', { kind: 'danger', message: 'push.critical', params: { message: doc.message } });
+  });
+  es.addEventListener('task', (e) => {
+    const doc = parse<TaskWithRevision>(e as MessageEvent<string>);
+    if (doc) bus.emit('tasks:changed', doc);
+  });
+  source = es;
+}
+
+export function stopPush(): void {
+  source?.close();
+  source = null;
+}

@@ -1,0 +1,70 @@
+import type { FwEvent } from '@fieldwatch/shared';
+import { startPush, stopPush } from '../src/features/session/push';
+import { bus, sessionStore } from '../src/platform';
+
+/** A stand-in EventSource: the test dispatches server-sent events by name. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  closed = false;
+  private readonly handlers = new Map<string, Array<(e: MessageEvent) => void>>();
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(name: string, h: (e: MessageEvent) => void) {
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), h]);
+  }
+  emit(name: string, data: unknown) {
+    for (const h of this.handlers.get(name) ?? []) h({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+const event = (id: string): FwEvent =>
+  ({ id, created: '2026-11-22T05:00:00Z', version: '2', kind: 'event', type: 'alarm', title: 'Battery', category: 'notice' }) as FwEvent;
+
+describe('server push in the shell', () => {
+  beforeAll(() => {
+    (globalThis as unknown as { EventSource: unknown }).EventSource = FakeEventSource;
+  });
+  afterEach(() => stopPush());
+
+  test('opens the stream with the session cookie and closes it on stop', () => {
+    startPush();
+    const es = FakeEventSource.last!;
+    expect(es.url).toBe('/api/v3/events/stream');
+    expect(es.init).toEqual({ withCredentials: true });
+    stopPush();
+    expect(es.closed).toBe(true);
+  });
+
+  test('new events go to the top of the store once; junk is ignored', () => {
+    sessionStore.getState().setEvents([event('a')]);
+    startPush();
+    const es = FakeEventSource.last!;
+    es.emit('event', event('b'));
+    es.emit('event', event('b'));
+    es.emit('event', 'not json');
+    expect(sessionStore.getState().events.map((e) => e.id)).toEqual(['b', 'a']);
+  });
+
+  test('notifications re-count the badge; critical ones toast; tasks tell the lists', () => {
+    const seen: string[] = [];
+    const toasts: unknown[] = [];
+    bus.on('notifications:changed', () => seen.push('changed'));
+    bus.on('notifications:arrived', (n) => seen.push(`arrived ${n.id}`));
+    bus.on('toast', (t) => toasts.push(t));
+    bus.on('tasks:changed', (t) => seen.push(`task ${t.id} r${t.revision}`));
+    startPush();
+    const es = FakeEventSource.last!;
+    es.emit('notification', { id: 'n1', priority: 'normal', message: 'Battery low' });
+    es.emit('notification', { id: 'n2', priority: 'critical', message: 'Loop alarm at Pump 4' });
+    es.emit('task', { id: 't1', revision: 3 });
+    expect(seen).toEqual(['changed', 'arrived n1', 'changed', 'arrived n2', 'task t1 r3']);
+    expect(toasts).toEqual([{ kind: 'danger', message: 'push.critical', params: { message: 'Loop alarm at Pump 4' } }]);
+  });
+});
