@@ -244,3 +244,35 @@ test('selecting customers scopes the units shown', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(count).toHaveText(String(all));
 });
+
+test('a device crossing its alarm limit reaches the open browser within seconds (push)', async ({ page }) => {
+  await page.goto('/login');
+  const stream = page.waitForResponse((r) => r.url().includes('/api/v3/events/stream'));
+  await signIn(page);
+  await expectOverview(page);
+  expect((await stream).status()).toBe(200);
+  const badge = page.getByLabel(/unread notifications$/);
+  const count = async () => ((await badge.count()) ? Number((await badge.textContent())?.replace('+', '')) : 0);
+  const before = await count();
+
+  // A device of the organisation posts a PT value far above its level-1 limit with an API token.
+  const units = (await (await page.request.get('/api/v2/device/devices?use_context=true')).json()) as {
+    data: Array<{ UnitID: number; UnitName: string; CustomerID: number; AlarmEvents: Array<{ AlarmType: number }> }>;
+  };
+  const unit = units.data.find(
+    (u) => !u.UnitName.includes('Ej installerad') && !u.AlarmEvents.some((a) => Number(a.AlarmType) === 21),
+  )!;
+  const token = await page.request.post('/api/v3/admin/tokens', {
+    data: { name: `push journey ${Date.now()}`, organizationId: unit.CustomerID },
+  });
+  expect(token.status()).toBe(201);
+  const secret = ((await token.json()).data as { token: string }).token;
+  const ingest = await page.request.post('/api/v3/ingest', {
+    headers: { authorization: `Bearer ${secret}` },
+    data: { points: [{ unitId: unit.UnitID, channel: 3, ts: new Date().toISOString(), value: 99 }] },
+  });
+  expect((await ingest.json()).data).toMatchObject({ accepted: 1 });
+
+  // No reload, no poll (the poll runs every 30 minutes): the badge counts the new notification.
+  await expect.poll(count, { timeout: 10_000 }).toBe(before + 1);
+});

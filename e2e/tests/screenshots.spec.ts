@@ -7,8 +7,8 @@ import { expectOverview, signIn } from './helpers';
  * committed). Each shot waits for the area's heading so it never captures a loading state.
  */
 const out = path.resolve(__dirname, '../screenshots');
+const dashboards = ['Overview', 'Units', 'Alarms', 'Map', 'Telemetry', 'Parking'];
 const screens: Array<[string, string]> = [
-  ['overview', '/dashboard/default'],
   ['devices', '/devicemanagement'],
   ['groups', '/groupmanagement'],
   ['locations', '/locationmanagement'],
@@ -19,6 +19,12 @@ const screens: Array<[string, string]> = [
   ['onboarding', '/onboarding?tag=8d3f6a2e-5c1b-4e7a-9f0d-2b6c8e4a1f35'],
 ];
 
+/** Waits until no widget or area shows a loading state (the push stream never goes idle). */
+async function settled(page: import('@playwright/test').Page) {
+  await expect(page.locator('[data-state="loading"], [role="progressbar"]')).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForTimeout(400);
+}
+
 for (const theme of ['dark', 'bright'] as const) {
   test(`screenshots in the ${theme} theme`, async ({ page }) => {
     await page.goto('/login');
@@ -28,10 +34,17 @@ for (const theme of ['dark', 'bright'] as const) {
     await page.screenshot({ path: `${out}/${theme}-login.png` });
     await signIn(page);
     await expectOverview(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of dashboards) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expect(page.getByTestId('widget-frame').first()).toBeVisible();
+      await settled(page);
+      await page.screenshot({ path: `${out}/${theme}-dashboard-${name.toLowerCase()}.png`, fullPage: true });
+    }
     for (const [name, url] of screens) {
       await page.goto(url);
       await expect(page.locator('main h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await page.screenshot({ path: `${out}/${theme}-${name}.png` });
     }
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { DashboardPage } from './features/overview/DashboardPage';
+import { DashboardPage } from './features/dashboard/DashboardPage';
 
 export function Root() {
   return (

@@ -119,4 +119,12 @@ export interface ClientConfig {
   nfcHost: string;
   /** Whether a weather provider is configured. */
   weather: boolean;
+  /** Street tile URL template ({z}/{x}/{y}) of the maps; '' = none (outlines only). */
+  mapTileUrl?: string;
+  /** Satellite tile URL template of the maps; '' = none. */
+  mapSatelliteUrl?: string;
+  /** Attribution of the street tiles. */
+  mapAttribution?: string;
+  /** Attribution of the satellite tiles. */
+  mapSatelliteAttribution?: string;
 }

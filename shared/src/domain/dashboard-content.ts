@@ -102,9 +102,9 @@ interface WidgetSpec {
 
 const BUILT_INS: Record<DashboardKind, WidgetSpec[]> = {
   overview: [
-    { component: 'status', w: 4, h: 4 },
-    { component: 'temp', w: 4, h: 4 },
-    { component: 'battery', w: 4, h: 4 },
+    { component: 'status', w: 4, h: 5 },
+    { component: 'temp', w: 4, h: 5 },
+    { component: 'battery', w: 4, h: 5 },
     { component: 'alarms', w: 6, h: 6 },
     { component: 'weather', w: 6, h: 6 },
     { component: 'unitMap', w: 12, h: 8 },
@@ -142,7 +142,9 @@ function flow(specs: readonly WidgetSpec[], ids: readonly string[], cols: number
   let y = 0;
   let rowH = 0;
   specs.forEach((s, n) => {
-    const w = Math.max(1, Math.min(cols, Math.round((s.w * cols) / GRID_COLUMNS.md)));
+    // On the phone grid (xs, 2 columns) every widget takes the whole width: half of a phone is
+    // too narrow for any widget.
+    const w = cols <= GRID_COLUMNS.xs ? cols : Math.max(1, Math.min(cols, Math.round((s.w * cols) / GRID_COLUMNS.md)));
     if (x + w > cols) {
       x = 0;
       y += rowH;

@@ -8,7 +8,7 @@ import { MAP_WIDGETS, WIDGET_COMPONENTS, type WidgetComponent } from './dashboar
 export interface WidgetCatalogueItem {
   /** The widget's component id (DashboardWidget.component). */
   id: WidgetComponent;
-  /** Translation key of the widget's name (dashboard catalogue). */
+  /** Translation key of the widget's name (namespace dashboard: catalogue.<id>.name). */
   nameKey: string;
   /** English name, for logs and as a fallback. */
   name: string;
@@ -68,7 +68,7 @@ export const WIDGET_CATALOGUE: readonly WidgetCatalogueItem[] = WIDGET_COMPONENT
   const [minW, minH, defaultW, defaultH] = SIZES[id] ?? [2, 3, 4, 4];
   return {
     id,
-    nameKey: `widgets.${id}`,
+    nameKey: `catalogue.${id}.name`,
     name: NAMES[id],
     minW,
     minH,

@@ -1,0 +1,15 @@
+/**
+ * Performance measurements (e2e/perf): the journeys' setup — production build, real server on a
+ * fresh in-memory demo database, Debian's Chromium — with the perf folder and longer timeouts.
+ * They write JSON figures to e2e/perf/results/; budgets are asserted only with PERF_ASSERT=1.
+ */
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+export default defineConfig({
+  ...base,
+  testDir: './perf',
+  timeout: 180_000,
+  retries: 0,
+  reporter: [['list']],
+});

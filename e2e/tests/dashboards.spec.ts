@@ -1,0 +1,229 @@
+/**
+ * Dashboards: the built-ins open, a custom dashboard is created and filled from the widget store,
+ * link groups carry a selection from the unit list to the chart and the map, the layout survives a
+ * reload, a built-in is restored, and the two rules of spec §5 are shown.
+ *
+ * Hooks used (agreed with the widget authors): unit list rows `[data-testid="unit-row"]` each with
+ * a checkbox; the chart's legend `[data-testid="chart-series"]` per unit; the unit map's
+ * `[data-testid="map-selected-count"]`. The dashboard's own: `widget-frame` (data-widget,
+ * data-group), `grid-item` (data-grid-id), `widget-store-dialog`, `store-item`, `dashboard-empty`,
+ * `save-state`, `toast` (shell).
+ */
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { expectOverview, signIn } from './helpers';
+
+const area = (page: Page) => page.locator('#fw-area-dashboard');
+const frames = (page: Page) => area(page).getByTestId('widget-frame');
+const frame = (page: Page, component: string) =>
+  area(page).locator(`[data-testid="widget-frame"][data-widget="${component}"]`);
+
+/** The PUT that saves the open dashboard (sent 2000 ms after the last change). */
+const saved = (page: Page): Promise<Response> =>
+  page.waitForResponse(
+    (r) =>
+      r.request().method() === 'PUT' && /\/api\/v3\/user\/dashboard\/\d+$/.test(new URL(r.url()).pathname),
+    {
+      timeout: 15_000,
+    },
+  );
+
+/** The server id of the dashboard in the address bar (URL ids are id + 1000, base64). */
+const serverId = (page: Page) =>
+  Number(Buffer.from(decodeURIComponent(page.url().split('/dashboard/')[1] ?? ''), 'base64').toString()) -
+  1000;
+
+async function openMenu(page: Page, item: string) {
+  await area(page).getByRole('button', { name: 'Dashboard options' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+async function createDashboard(page: Page, name: string) {
+  await openMenu(page, 'New dashboard…');
+  const dialog = page.getByTestId('create-dashboard-dialog');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(area(page).getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(area(page).getByTestId('dashboard-empty')).toBeVisible();
+  // The shell's menu lists it.
+  await expect(page.getByRole('navigation').getByRole('link', { name, exact: true })).toBeVisible();
+}
+
+async function addWidgets(page: Page, names: string[]) {
+  await area(page).getByRole('button', { name: 'Add widget' }).first().click();
+  const store = page.getByTestId('widget-store-dialog');
+  await expect(store).toBeVisible();
+  for (const name of names) await store.getByRole('button', { name: `Add ${name}`, exact: true }).click();
+  await store.getByRole('button', { name: 'Done' }).click();
+  await expect(store).toHaveCount(0);
+}
+
+async function deleteDashboard(page: Page) {
+  await openMenu(page, 'Delete dashboard');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete dashboard' }).click();
+  await expectOverview(page);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+});
+
+test('each built-in dashboard opens with its widgets', async ({ page }) => {
+  const builtIns: Array<[string, string[]]> = [
+    ['Overview', ['status', 'temp', 'battery', 'alarms', 'weather', 'unitMap']],
+    ['Units', ['unitList', 'unitMap']],
+    ['Alarms', ['alarmList', 'alarmMap']],
+    ['Map', ['unitMap', 'charts']],
+    ['Telemetry', ['charts', 'unitList']],
+    ['Parking', ['parkingStats', 'parkingList', 'parkingMap']],
+  ];
+  for (const [name, widgets] of builtIns) {
+    await page.getByRole('navigation').getByRole('link', { name, exact: true }).first().click();
+    await expect(area(page).getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(frames(page)).toHaveCount(widgets.length);
+    for (const w of widgets) await expect(frame(page, w)).toBeVisible();
+    // No widget crashed and every widget's code loaded.
+    await expect(area(page).getByText('This widget stopped working')).toHaveCount(0);
+    await expect(area(page).getByText('Loading widget…')).toHaveCount(0);
+  }
+});
+
+test('a custom dashboard links a unit list, a chart and a map: the selection follows', async ({ page }) => {
+  const name = `Linked ${Date.now()}`;
+  await createDashboard(page, name);
+  await addWidgets(page, ['Unit list', 'Charts', 'Unit map']);
+  await expect(frames(page)).toHaveCount(3);
+  // New widgets go into the default link group.
+  for (const w of ['unitList', 'charts', 'unitMap'])
+    await expect(frame(page, w)).toHaveAttribute('data-group', 'default');
+
+  const rows = frame(page, 'unitList').getByTestId('unit-row');
+  await expect(rows.first()).toBeVisible();
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+
+  await expect(frame(page, 'charts').getByTestId('chart-series')).toHaveCount(2);
+  await expect(frame(page, 'unitMap').getByTestId('map-selected-count')).toContainText('2');
+
+  // The selection is saved with the dashboard and comes back after a reload.
+  await saved(page);
+  await page.reload();
+  await expect(frame(page, 'charts').getByTestId('chart-series')).toHaveCount(2);
+  await deleteDashboard(page);
+});
+
+test('move and resize a widget; the layout is kept across a reload', async ({ page }) => {
+  await createDashboard(page, `Layout ${Date.now()}`);
+  await addWidgets(page, ['Status', 'Battery']);
+  const items = area(page).getByTestId('grid-item');
+  await expect(items).toHaveCount(2);
+  const status = area(page).locator('[data-grid-id="status-1"]');
+  const battery = area(page).locator('[data-grid-id="battery-2"]');
+
+  // Move the status widget by its title bar to the right of the battery widget.
+  const handle = status.getByTestId('widget-frame').locator('header');
+  const from = (await handle.boundingBox())!;
+  const target = (await battery.boundingBox())!;
+  let save = saved(page);
+  await page.mouse.move(from.x + 40, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width + 60, from.y + from.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect.poll(async () => (await status.boundingBox())!.x).toBeGreaterThan(target.x + target.width - 5);
+  await save;
+
+  // Resize the battery widget from its lower right corner.
+  const before = (await battery.boundingBox())!;
+  save = saved(page);
+  await battery.hover();
+  const corner = battery.locator('.react-resizable-handle');
+  const c = (await corner.boundingBox())!;
+  await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(c.x + 220, c.y + 150, { steps: 12 });
+  await page.mouse.up();
+  await expect.poll(async () => (await battery.boundingBox())!.width).toBeGreaterThan(before.width + 100);
+  await save;
+  const moved = (await status.boundingBox())!;
+  const resized = (await battery.boundingBox())!;
+
+  await page.reload();
+  await expect(items).toHaveCount(2);
+  await expect.poll(async () => Math.round((await status.boundingBox())!.x)).toBe(Math.round(moved.x));
+  await expect
+    .poll(async () => Math.round((await battery.boundingBox())!.width))
+    .toBe(Math.round(resized.width));
+  await expect
+    .poll(async () => Math.round((await battery.boundingBox())!.height))
+    .toBe(Math.round(resized.height));
+  await deleteDashboard(page);
+});
+
+test('restore a built-in dashboard to its default layout', async ({ page }) => {
+  await page.getByRole('navigation').getByRole('link', { name: 'Units', exact: true }).first().click();
+  await expect(area(page).getByRole('heading', { level: 1, name: 'Units' })).toBeVisible();
+  await expect(frames(page)).toHaveCount(2);
+
+  const save = saved(page);
+  await frame(page, 'unitMap')
+    .getByRole('button', { name: /^Options for / })
+    .click();
+  await page.getByRole('menuitem', { name: 'Remove widget' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove widget' }).click();
+  await expect(frames(page)).toHaveCount(1);
+  await save;
+  await page.reload();
+  await expect(frames(page)).toHaveCount(1);
+
+  await openMenu(page, 'Restore default layout');
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore default layout' }).click();
+  await expect(frames(page)).toHaveCount(2);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Default layout restored' })).toBeVisible();
+  await page.reload();
+  await expect(frames(page)).toHaveCount(2);
+});
+
+test('"Only one map is allowed": a second map is refused', async ({ page }) => {
+  // The overview already has the unit map.
+  await expect(frame(page, 'unitMap')).toBeVisible();
+  await addWidgets(page, ['Alarm map']);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Only one map is allowed' })).toBeVisible();
+  await expect(frame(page, 'alarmMap')).toHaveCount(0);
+});
+
+test('"Link group does not exist": the server refuses it and the dashboard shows it', async ({ page }) => {
+  await createDashboard(page, `Groups ${Date.now()}`);
+  const id = serverId(page);
+
+  // The server validates the content with the same rule as the editor.
+  const doc = await (await page.request.get(`/api/v3/user/dashboard/${id}`)).json();
+  const content = {
+    ...doc.data.content,
+    widgets: [
+      { id: 'status-1', component: 'status', name: 'status', group: 'ghost', props: {}, settings: {} },
+    ],
+  };
+  const refused = await page.request.put(`/api/v3/user/dashboard/${id}`, {
+    data: { content, updatedAt: doc.data.updatedAt },
+  });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).message).toBe('Link group does not exist');
+
+  // A refusal from the server reaches the user as a toast, and the dashboard keeps working.
+  await page.route(`**/api/v3/user/dashboard/${id}`, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Link group does not exist' }),
+        })
+      : route.continue(),
+  );
+  await addWidgets(page, ['Status']);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Link group does not exist' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.unroute(`**/api/v3/user/dashboard/${id}`);
+  await deleteDashboard(page);
+});

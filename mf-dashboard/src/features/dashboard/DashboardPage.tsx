@@ -1,0 +1,254 @@
+/**
+ * /dashboard/:id — "default" opens the overview; other ids are the server id + 1000 in base64.
+ * Loads the dashboard document, makes it a board (content, saver) and shows header and grid.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  decodeDashboardId,
+  encodeDashboardId,
+  showsParking,
+  USER_TYPES,
+  type ClientPreferences,
+  type DashboardDocument,
+  type DashboardSummary,
+  type WidgetComponent,
+} from '@fieldwatch/shared';
+import { useRemote, useSession } from '@fieldwatch/shared/remote';
+import { Button, ErrorState, Icon, LoadingState } from '@fieldwatch/shared/ui';
+import { type Board, call, createBoard, dashboardUrl, messageText, toast } from '../../dashboard/board';
+import { addWidget, defaultTimeRange } from '../../dashboard/content';
+import { BoardContext, type BoardContextValue, useBoard, useBoardState } from '../../dashboard/context';
+import { useMediaQuery } from '../../dashboard/hooks';
+import { WidgetStorePanel } from '../../widgets/widget-store/WidgetStorePanel';
+import { DashboardGrid } from './DashboardGrid';
+import { DashboardHeader } from './DashboardHeader';
+import { Modal } from './Modal';
+import { widgetTitle } from './WidgetFrame';
+import css from './DashboardPage.module.css';
+
+export function DashboardPage() {
+  const { id = 'default' } = useParams();
+  const { t } = useTranslation('dashboard');
+  const dashboards = useSession((s) => s.dashboards);
+  const parking = useSession(showsParking);
+
+  if (dashboards.length === 0) return <LoadingState label={t('common:state.loading')} />;
+  const visible = dashboards.filter((d) => d.static !== 'parking' || parking);
+  if (id === 'default') {
+    const overview = visible.find((d) => d.static === 'overview') ?? visible[0];
+    if (overview) return <Navigate to={`/dashboard/${encodeDashboardId(overview.id)}`} replace />;
+  }
+  const serverId = decodeDashboardId(id);
+  const summary = visible.find((d) => d.id === serverId);
+  if (!summary) {
+    return (
+      <div className={css.page} data-testid="dashboard-page">
+        <h1 className={css.hiddenTitle}>{t('notFound.title')}</h1>
+        <ErrorState title={t('notFound.title')} message={t('notFound.text')} />
+        <p className={css.center}>
+          <Link to="/dashboard/default">{t('notFound.home')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return <DashboardScreen key={summary.id} summary={summary} />;
+}
+
+type DocState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; board: Board };
+
+function DashboardScreen({ summary }: { summary: DashboardSummary }) {
+  const { t } = useTranslation('dashboard');
+  const { api, bus } = useRemote();
+  const userType = useSession((s) => s.user?.userType);
+  const readOnly = userType === USER_TYPES.Reader;
+  const [state, setState] = useState<DocState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const prefs = usePreferences();
+
+  useEffect(() => {
+    let live = true;
+    let board: Board | null = null;
+    setState({ status: 'loading' });
+    void call<DashboardDocument>(api, { method: 'GET', url: dashboardUrl(summary.id) }).then((res) => {
+      if (!live) return;
+      if (!res.ok) {
+        setState({ status: 'error', message: messageText(t, res.message) });
+        return;
+      }
+      board = createBoard(res.data, { api, bus, t, readOnly });
+      setState({ status: 'ready', board });
+    });
+    return () => {
+      live = false;
+      board?.dispose();
+    };
+    // The board lives as long as this dashboard is open; t and readOnly are read when it is made.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, bus, summary.id, attempt]);
+
+  // Pending changes go out when the tab is closed or reloaded (keepalive survives the unload).
+  useEffect(() => {
+    if (state.status !== 'ready' || readOnly) return;
+    const board = state.board;
+    const onHide = () => {
+      const s = board.store.getState();
+      if (s.revision === s.savedRevision) return;
+      void fetch(dashboardUrl(s.doc.id), {
+        method: 'PUT',
+        keepalive: true,
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ content: s.content, updatedAt: s.doc.updatedAt }),
+      }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, [state, readOnly]);
+
+  if (state.status === 'loading')
+    return (
+      <div className={css.page} data-testid="dashboard-page">
+        <LoadingState label={t('board.loading')} />
+      </div>
+    );
+  if (state.status === 'error')
+    return (
+      <div className={css.page} data-testid="dashboard-page">
+        <ErrorState
+          title={t('board.loadFailed')}
+          message={state.message}
+          retryLabel={t('common:action.retry')}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
+      </div>
+    );
+  return (
+    <BoardView board={state.board} summary={summary} readOnly={readOnly} dateInterval={prefs?.dateInterval} />
+  );
+}
+
+/**
+ * Client preferences, once per page: the default chart range of link groups comes from their
+ * dateInterval. (Their hiddenWidgets name widgets of the older Data view, e.g. "UnitWeather", none of
+ * which is a dashboard widget component, so nothing here is hidden by them.)
+ */
+function usePreferences(): ClientPreferences | null {
+  const { api } = useRemote();
+  const [prefs, setPrefs] = useState<ClientPreferences | null>(null);
+  useEffect(() => {
+    let live = true;
+    void api.get<ClientPreferences>('/api/v3/user/preferences').then(([data, failed]) => {
+      if (live && !failed && data) setPrefs(data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return prefs;
+}
+
+function BoardView({
+  board,
+  summary,
+  readOnly,
+  dateInterval,
+}: {
+  board: Board;
+  summary: DashboardSummary;
+  readOnly: boolean;
+  dateInterval: number | undefined;
+}) {
+  const { t } = useTranslation('dashboard');
+  const { bus } = useRemote();
+  const units = useSession((s) => s.devices);
+  const refreshKey = useSession((s) => s.refreshKey);
+  const parking = useSession(showsParking);
+  const [storeOpen, setStoreOpen] = useState(false);
+  const [editMode, setEditMode] = useState(false);
+  const touch = useMediaQuery('(pointer: coarse)');
+  const narrow = useMediaQuery('(max-width: 599px)');
+  const fallbackRange = useMemo(() => defaultTimeRange(dateInterval), [dateInterval]);
+
+  const add = useCallback(
+    (component: WidgetComponent) => {
+      let name = '';
+      const ok = board.change((c) => {
+        const r = addWidget(c, component);
+        if (r.ok) name = widgetTitle(t, { name: component, component });
+        return r;
+      });
+      if (ok) toast(bus, 'success', t('store.addedToast', { name }));
+      return ok;
+    },
+    [board, bus, t],
+  );
+  const openWidgetStore = useCallback(() => setStoreOpen(true), []);
+  const value = useMemo<BoardContextValue>(
+    () => ({ board, units, refreshKey, fallbackRange, parking, addWidget: add, openWidgetStore }),
+    [board, units, refreshKey, fallbackRange, parking, add, openWidgetStore],
+  );
+
+  return (
+    <BoardContext.Provider value={value}>
+      <div className={css.page} data-testid="dashboard-page">
+        <DashboardHeader
+          summary={summary}
+          readOnly={readOnly}
+          canEditLayout={touch || narrow}
+          editMode={editMode}
+          onEditMode={setEditMode}
+          onAddWidget={openWidgetStore}
+        />
+        <BoardBody editMode={editMode} touch={touch} readOnly={readOnly} />
+        {storeOpen && <StoreDialog onClose={() => setStoreOpen(false)} readOnly={readOnly} />}
+      </div>
+    </BoardContext.Provider>
+  );
+}
+
+function BoardBody({ editMode, touch, readOnly }: { editMode: boolean; touch: boolean; readOnly: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const count = useBoardState((s) => s.content.widgets.length);
+  const { openWidgetStore } = useBoard();
+  if (count === 0)
+    return (
+      <section className={css.empty} data-testid="dashboard-empty">
+        <span className={css.emptyIcon} aria-hidden="true">
+          <Icon name="layout" size={28} />
+        </span>
+        <h2 className={css.emptyTitle}>{t('board.empty.title')}</h2>
+        <p className={css.emptyText}>{readOnly ? t('board.empty.readOnly') : t('board.empty.text')}</p>
+        <Button variant="primary" onClick={openWidgetStore}>
+          <Icon name="layout" size={16} />
+          {t('board.addWidget')}
+        </Button>
+      </section>
+    );
+  return <DashboardGrid editMode={editMode} touch={touch} />;
+}
+
+function StoreDialog({ onClose, readOnly }: { onClose(): void; readOnly: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const ctx = useBoard();
+  const widgets = useBoardState((s) => s.content.widgets);
+  const present = useMemo(() => widgets.map((w) => w.component), [widgets]);
+  return (
+    <Modal
+      title={t('store.title')}
+      closeLabel={t('common:action.close')}
+      onClose={onClose}
+      wide
+      testId="widget-store-dialog"
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          {t('store.done')}
+        </Button>
+      }
+    >
+      <WidgetStorePanel present={present} parking={ctx.parking} readOnly={readOnly} onAdd={ctx.addWidget} />
+    </Modal>
+  );
+}

@@ -1,0 +1,333 @@
+/**
+ * The card around one widget: title bar (drag handle, link-group dot, name, menu), an error
+ * boundary so a crashing widget shows a translated error with Retry while the rest of the
+ * dashboard lives, Suspense while the widget's chunk loads, and the body's measured size.
+ */
+import {
+  Component,
+  type ErrorInfo,
+  memo,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
+import { Button, TextField } from '@fieldwatch/shared/ui';
+import { WIDGET_VIEWS } from '../../widgets/registry';
+import { WidgetState } from '../../widgets/state';
+import type { BindingKind, LinkBindings } from '../../widgets/contract';
+import {
+  addLinkGroup,
+  groupColorVar,
+  linkBindings,
+  linkGroupOf,
+  linkGroupsOf,
+  moveWidgetToGroup,
+  removeWidget,
+  renameWidget,
+  setBinding as setBindingIn,
+  updateSettings as updateSettingsIn,
+} from '../../dashboard/content';
+import { useBoard, useBoardState } from '../../dashboard/context';
+import { useElementSize } from '../../dashboard/hooks';
+import { Menu, Modal } from './Modal';
+import css from './WidgetFrame.module.css';
+
+/** Class of the title bar: the grid drags by it only. */
+export const DRAG_HANDLE = 'fw-widget-drag';
+/** Class of controls inside the title bar that must not start a drag. */
+export const NO_DRAG = 'fw-no-drag';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A widget's title: its own name, or the catalogue name in the user's language. */
+export function widgetTitle(t: Translate, widget: { name: string; component: string }): string {
+  if (widget.name && widget.name !== widget.component) return widget.name;
+  return t(`catalogue.${widget.component}.name`, {
+    defaultValue: widgetCatalogueItem(widget.component)?.name ?? widget.component,
+  });
+}
+
+/** A link group's name; the built-in default group has a translated one. */
+export function groupName(t: Translate, group: { id: string; name: string }): string {
+  return group.id === 'default' && group.name === 'default' ? t('frame.defaultGroup') : group.name;
+}
+
+export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
+  const { t } = useTranslation('dashboard');
+  const { board, units, refreshKey, fallbackRange } = useBoard();
+  const widget = useBoardState((s) => s.content.widgets.find((w) => w.id === id));
+  const groups = useBoardState((s) => s.content.linkGroups);
+  const groupBindings = useBoardState((s) => (widget ? s.content.bindings[widget.group] : undefined));
+  const [renaming, setRenaming] = useState(false);
+  const [dialog, setDialog] = useState<'group' | 'remove' | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const body = useRef<HTMLDivElement>(null);
+  const size = useElementSize(body);
+
+  const linkGroup = useMemo(
+    () => linkGroupOf({ linkGroups: groups } as DashboardContent, widget?.group ?? 'default'),
+    [groups, widget?.group],
+  );
+  const bindings = useMemo(() => linkBindings(groupBindings, fallbackRange), [groupBindings, fallbackRange]);
+  const setBinding = useCallback(
+    <K extends BindingKind>(kind: K, value: LinkBindings[K]) => {
+      board.change((c) => {
+        const group = c.widgets.find((w) => w.id === id)?.group ?? 'default';
+        return setBindingIn(c, group, kind, value, id);
+      });
+    },
+    [board, id],
+  );
+  const updateSettings = useCallback(
+    (patch: object) => board.change((c) => updateSettingsIn(c, id, patch as Record<string, unknown>)),
+    [board, id],
+  );
+
+  if (!widget) return null;
+  const View = WIDGET_VIEWS[widget.component];
+  const title = widgetTitle(t, widget);
+  const retry = t('common:action.retry');
+
+  return (
+    <section
+      className={css.frame}
+      data-testid="widget-frame"
+      data-widget={widget.component}
+      data-widget-id={widget.id}
+      data-group={linkGroup.id}
+      aria-label={title}
+    >
+      <header className={`${css.header} ${DRAG_HANDLE}`}>
+        <span
+          className={css.dot}
+          style={{ background: groupColorVar(linkGroup.color) }}
+          title={t('frame.inGroup', { name: groupName(t, linkGroup) })}
+          aria-label={t('frame.inGroup', { name: groupName(t, linkGroup) })}
+          role="img"
+          data-testid="group-dot"
+        />
+        {renaming ? (
+          <RenameField
+            initial={title}
+            label={t('frame.nameLabel')}
+            onDone={(name) => {
+              setRenaming(false);
+              if (name !== null && name.trim() && name.trim() !== title)
+                board.change((c) => renameWidget(c, id, name));
+            }}
+          />
+        ) : (
+          <h2 className={css.title} title={title}>
+            {title}
+          </h2>
+        )}
+        <span className={NO_DRAG}>
+          <Menu
+            label={t('frame.menu', { name: title })}
+            testId="widget-menu"
+            items={[
+              { key: 'rename', label: t('frame.rename'), onSelect: () => setRenaming(true) },
+              { key: 'group', label: t('frame.moveToGroup'), onSelect: () => setDialog('group') },
+              { key: 'remove', label: t('frame.remove'), danger: true, onSelect: () => setDialog('remove') },
+            ]}
+          />
+        </span>
+      </header>
+      <div className={css.body} ref={body}>
+        <WidgetBoundary
+          key={attempt}
+          fallback={(error) => (
+            <WidgetState
+              kind="error"
+              title={t('frame.crashed')}
+              message={error.message}
+              retryLabel={retry}
+              onRetry={() => setAttempt((n) => n + 1)}
+            />
+          )}
+        >
+          <Suspense fallback={<WidgetState kind="loading" label={t('frame.loading')} />}>
+            <View
+              widget={widget}
+              linkGroup={linkGroup}
+              units={units}
+              refreshKey={refreshKey}
+              bindings={bindings}
+              setBinding={setBinding}
+              updateSettings={updateSettings}
+              size={size}
+              readOnly={board.readOnly}
+            />
+          </Suspense>
+        </WidgetBoundary>
+      </div>
+      {dialog === 'group' && (
+        <LinkGroupDialog
+          current={widget.group}
+          groups={linkGroupsOf({ linkGroups: groups } as DashboardContent)}
+          onClose={() => setDialog(null)}
+          onMove={(target) => {
+            const ok = board.change((c) => {
+              if (target.kind === 'existing') return moveWidgetToGroup(c, id, target.id);
+              const added = addLinkGroup(c, target.name);
+              return added.ok ? moveWidgetToGroup(added.content, id, added.id!) : added;
+            });
+            if (ok) setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'remove' && (
+        <Modal
+          title={t('frame.removeTitle')}
+          closeLabel={t('common:action.close')}
+          onClose={() => setDialog(null)}
+          footer={
+            <>
+              <Button onClick={() => setDialog(null)}>{t('common:action.cancel')}</Button>
+              <Button
+                variant="danger"
+                data-autofocus
+                onClick={() => {
+                  setDialog(null);
+                  board.change((c) => removeWidget(c, id));
+                }}
+              >
+                {t('frame.remove')}
+              </Button>
+            </>
+          }
+        >
+          <p className={css.text}>{t('frame.removeText', { name: title })}</p>
+        </Modal>
+      )}
+    </section>
+  );
+});
+
+function RenameField({
+  initial,
+  label,
+  onDone,
+}: {
+  initial: string;
+  label: string;
+  onDone(name: string | null): void;
+}) {
+  const [value, setValue] = useState(initial);
+  const done = useRef(false);
+  const finish = (name: string | null) => {
+    if (done.current) return;
+    done.current = true;
+    onDone(name);
+  };
+  return (
+    <input
+      className={`${css.rename} ${NO_DRAG}`}
+      aria-label={label}
+      value={value}
+      maxLength={200}
+      autoFocus
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={() => finish(value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') finish(value);
+        if (e.key === 'Escape') finish(null);
+      }}
+    />
+  );
+}
+
+type GroupTarget = { kind: 'existing'; id: string } | { kind: 'new'; name: string };
+
+function LinkGroupDialog(props: {
+  current: string;
+  groups: Array<{ id: string; name: string; color: string }>;
+  onClose(): void;
+  onMove(target: GroupTarget): void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const [choice, setChoice] = useState<string>(props.current);
+  const [name, setName] = useState('');
+  const isNew = choice === '__new__';
+  const submit = () => props.onMove(isNew ? { kind: 'new', name } : { kind: 'existing', id: choice });
+  return (
+    <Modal
+      title={t('frame.moveToGroup')}
+      closeLabel={t('common:action.close')}
+      onClose={props.onClose}
+      testId="link-group-dialog"
+      footer={
+        <>
+          <Button onClick={props.onClose}>{t('common:action.cancel')}</Button>
+          <Button variant="primary" onClick={submit} disabled={isNew && !name.trim()}>
+            {t('frame.move')}
+          </Button>
+        </>
+      }
+    >
+      <p className={css.text}>{t('frame.groupHelp')}</p>
+      <fieldset className={css.groups}>
+        <legend className={css.legend}>{t('frame.linkGroup')}</legend>
+        {props.groups.map((g) => (
+          <label key={g.id} className={css.groupOption}>
+            <input
+              type="radio"
+              name="link-group"
+              value={g.id}
+              checked={choice === g.id}
+              onChange={() => setChoice(g.id)}
+            />
+            <span className={css.dot} style={{ background: groupColorVar(g.color) }} aria-hidden="true" />
+            {groupName(t, g)}
+          </label>
+        ))}
+        <label className={css.groupOption}>
+          <input
+            type="radio"
+            name="link-group"
+            value="__new__"
+            checked={isNew}
+            onChange={() => setChoice('__new__')}
+          />
+          {t('frame.newGroup')}
+        </label>
+      </fieldset>
+      {isNew && (
+        <TextField
+          label={t('frame.newGroupName')}
+          value={name}
+          maxLength={200}
+          autoFocus
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && name.trim()) submit();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  fallback(error: Error): ReactNode;
+}
+
+/** Catches a widget's render errors: the widget shows its error, the dashboard keeps running. */
+export class WidgetBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Widget crashed', error, info.componentStack);
+  }
+  override render() {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * alarmList: the alarms of the selected customers' units, newest first — unit, alarm type, text,
+ * time and status. "Active" lists the alarms the units carry now (no request: they come with the
+ * device list); "History" fetches the latest alarms (GetAlarms), cleared ones included. Filter by
+ * alarm type, search, sortable columns, 20 a page, CSV export; a click on a row selects its unit in
+ * the link group.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { alarmTypeKey, UNITS_PER_PAGE } from '@fieldwatch/shared';
+import { useSession } from '@fieldwatch/shared/remote';
+import { StatusBadge } from '@fieldwatch/shared/ui';
+import type { WidgetProps } from '../contract';
+import { WidgetState } from '../state';
+import { formatDateTime, useTimeConfig } from '../format';
+import { downloadCsv, toCsv } from '../csv';
+import { activeAlarmsOf, type AlarmRow, alarmTypeCounts, byNewest, useAlarms } from '../data/alarms';
+import {
+  compareText,
+  CsvButton,
+  FilterMenu,
+  isCompact,
+  kitCss as css,
+  matchesQuery,
+  MiniPager,
+  queryWords,
+  SearchBox,
+  SortHeader,
+  type SortState,
+  useIdSet,
+  usePage,
+} from '../list/kit';
+import own from './alarm-list.module.css';
+
+export type AlarmListMode = 'active' | 'history';
+type SortKey = 'unit' | 'type' | 'time';
+export interface AlarmListSettings {
+  mode: AlarmListMode;
+  filter: { alarmTypes?: number[]; search?: string };
+  sort: SortState<SortKey>;
+}
+
+const DEFAULT_SORT: SortState<SortKey> = { key: 'time', dir: 'desc' };
+
+function sortAlarms(rows: readonly AlarmRow[], s: SortState<SortKey>, typeName: (n: number) => string): AlarmRow[] {
+  const dir = s.dir === 'asc' ? 1 : -1;
+  const cmp =
+    s.key === 'unit'
+      ? (a: AlarmRow, b: AlarmRow) => compareText(a.unitName, b.unitName)
+      : s.key === 'type'
+        ? (a: AlarmRow, b: AlarmRow) => compareText(typeName(a.type), typeName(b.type))
+        : (a: AlarmRow, b: AlarmRow) => -byNewest(a, b);
+  return [...rows].sort((a, b) => cmp(a, b) * dir || byNewest(a, b));
+}
+
+export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
+  const { widget, units, bindings, setBinding, updateSettings, refreshKey, size } = props;
+  const { t } = useTranslation('dashboard');
+  const tc = useTimeConfig();
+  const loadedAt = useSession((s) => s.devicesLoadedAt);
+  const mode: AlarmListMode = widget.settings.mode === 'history' ? 'history' : 'active';
+  const filter = useMemo(() => widget.settings.filter ?? {}, [widget.settings.filter]);
+  const sort = widget.settings.sort ?? DEFAULT_SORT;
+  const compact = isCompact(size.width);
+  const selected = useIdSet(bindings.units);
+
+  const active = useMemo(() => activeAlarmsOf(units), [units]);
+  const history = useAlarms({ enabled: mode === 'history', units }, refreshKey);
+  const historyRows = history.data;
+  const source = useMemo(() => (mode === 'active' ? active : (historyRows ?? [])), [mode, active, historyRows]);
+
+  const typeName = useMemo(() => {
+    const cache = new Map<number, string>();
+    return (n: number) => {
+      let s = cache.get(n);
+      if (s === undefined) cache.set(n, (s = t(`common:${alarmTypeKey(n)}`)));
+      return s;
+    };
+  }, [t]);
+
+  const typeOptions = useMemo(
+    () => alarmTypeCounts(source).map(({ type, count }) => ({ value: type, label: typeName(type), count })),
+    [source, typeName],
+  );
+  const filtered = useMemo(() => {
+    const types = filter.alarmTypes?.length ? new Set(filter.alarmTypes) : null;
+    const words = queryWords(filter.search);
+    if (!types && words.length === 0) return source;
+    return source.filter(
+      (r) =>
+        (!types || types.has(r.type)) &&
+        (words.length === 0 ||
+          matchesQuery(`${r.unitName}\n${r.unitLocation}\n${r.text}\n${typeName(r.type)}`.toLowerCase(), words)),
+    );
+  }, [source, filter, typeName]);
+  const sorted = useMemo(() => sortAlarms(filtered, sort, typeName), [filtered, sort, typeName]);
+  const pager = usePage(sorted.length, UNITS_PER_PAGE, `${mode}|${JSON.stringify(filter)}|${sort.key}|${sort.dir}`);
+  const pageRows = sorted.slice(pager.from, pager.to);
+
+  const setFilter = (patch: AlarmListSettings['filter']) => {
+    const next = { ...filter, ...patch };
+    if (!next.alarmTypes?.length) delete next.alarmTypes;
+    if (!next.search) delete next.search;
+    updateSettings({ filter: next });
+  };
+  const statusCell = (r: AlarmRow) =>
+    r.active ? (
+      <StatusBadge status={r.status} label={t(`common:status.${r.status}`)} />
+    ) : (
+      <span className={css.muted}>{t('widgets.alarmList.cleared')}</span>
+    );
+  const statusText = (r: AlarmRow) => (r.active ? t(`common:status.${r.status}`) : t('widgets.alarmList.cleared'));
+
+  const exportCsv = () => {
+    const header = [t('col.unit'), t('col.location'), t('widgets.alarmList.type'), t('widgets.alarmList.text'), t('widgets.alarmList.time'), t('col.status')];
+    downloadCsv(
+      t(mode === 'active' ? 'widgets.alarmList.csvActive' : 'widgets.alarmList.csvHistory'),
+      toCsv(
+        header,
+        sorted.map((r) => [r.unitName, r.unitLocation, typeName(r.type), r.text, formatDateTime(r.ms, tc), statusText(r)]),
+      ),
+    );
+  };
+
+  let body;
+  if (mode === 'active' && units.length === 0 && loadedAt === null) {
+    body = <WidgetState kind="loading" label={t('widgets.alarmList.loading')} />;
+  } else if (mode === 'history' && history.data === undefined && history.status === 'loading') {
+    body = <WidgetState kind="loading" label={t('widgets.alarmList.loading')} />;
+  } else if (mode === 'history' && history.data === undefined) {
+    body = (
+      <WidgetState
+        kind="error"
+        title={t('widgets.alarmList.error')}
+        message={t('widgets.lists.errorText')}
+        retryLabel={t('common:action.retry')}
+        onRetry={history.reload}
+      />
+    );
+  } else if (source.length === 0) {
+    body = (
+      <WidgetState kind="empty" title={t(mode === 'active' ? 'widgets.alarmList.noActive' : 'widgets.alarmList.noHistory')}>
+        {mode === 'active' ? t('widgets.alarmList.noActiveText') : undefined}
+      </WidgetState>
+    );
+  } else if (sorted.length === 0) {
+    body = (
+      <WidgetState kind="empty" title={t('widgets.lists.noMatch')}>
+        <button type="button" className={css.linkButton} onClick={() => updateSettings({ filter: {} })}>
+          {t('widgets.lists.clearFilters')}
+        </button>
+      </WidgetState>
+    );
+  } else {
+    const onSort = (s: SortState<SortKey>) => updateSettings({ sort: s });
+    body = (
+      <div className={css.scroll}>
+        <table className={css.table} aria-label={t('widgets.alarmList.label')}>
+          <colgroup>
+            <col className={compact ? own.colUnitCompact : own.colUnit} />
+            <col className={compact ? own.colTypeCompact : own.colType} />
+            {!compact && <col className={own.colText} />}
+            {!compact && <col className={own.colTime} />}
+            <col className={compact ? own.colStatusCompact : own.colStatus} />
+          </colgroup>
+          <thead>
+            <tr>
+              <SortHeader label={t('col.unit')} sortKey="unit" sort={sort} onSort={onSort} />
+              <SortHeader label={t('widgets.alarmList.type')} sortKey="type" sort={sort} onSort={onSort} />
+              {!compact && (
+                <th scope="col">{t('widgets.alarmList.text')}</th>
+              )}
+              {!compact && (
+                <SortHeader label={t('widgets.alarmList.time')} sortKey="time" sort={sort} firstDir="desc" onSort={onSort} />
+              )}
+              <th scope="col">{t('col.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pageRows.map((r) => {
+              const on = selected.has(r.unitId);
+              return (
+                <tr
+                  key={`${r.id}-${r.unitId}`}
+                  data-testid="alarm-row"
+                  data-selected={on || undefined}
+                  data-critical={r.critical || undefined}
+                  aria-selected={on}
+                  tabIndex={0}
+                  onClick={() => setBinding('units', [r.unitId])}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      setBinding('units', [r.unitId]);
+                    }
+                  }}
+                >
+                  <td title={r.unitName}>
+                    <span className={css.cellStack}>
+                      <span className={css.strong}>{r.unitName}</span>
+                      {r.unitLocation && <span className={css.sub}>{r.unitLocation}</span>}
+                    </span>
+                  </td>
+                  <td title={typeName(r.type)}>
+                    {compact ? (
+                      <span className={css.cellStack}>
+                        <span className={r.critical ? own.critical : undefined}>{typeName(r.type)}</span>
+                        <span className={css.sub}>{formatDateTime(r.ms, tc)}</span>
+                      </span>
+                    ) : (
+                      <span className={r.critical ? own.critical : undefined}>{typeName(r.type)}</span>
+                    )}
+                  </td>
+                  {!compact && (
+                    <td title={r.text} className={css.muted}>
+                      {r.text || '—'}
+                    </td>
+                  )}
+                  {!compact && <td>{formatDateTime(r.ms, tc)}</td>}
+                  <td>{statusCell(r)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <div className={css.root} data-testid="alarm-list">
+      <div className={css.toolbar}>
+        <div className={css.chips} role="group" aria-label={t('widgets.alarmList.mode')}>
+          {(['active', 'history'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              className={css.chip}
+              aria-pressed={mode === m}
+              data-testid={`mode-${m}`}
+              onClick={() => updateSettings({ mode: m })}
+            >
+              {t(`widgets.alarmList.${m}`)}
+              {m === 'active' && <span className={css.chipCount}>{active.length.toLocaleString()}</span>}
+            </button>
+          ))}
+        </div>
+        <SearchBox
+          value={filter.search ?? ''}
+          onSearch={(q) => setFilter({ search: q.trim() || undefined })}
+          label={t('widgets.alarmList.search')}
+          placeholder={t('widgets.alarmList.searchPlaceholder')}
+        />
+        <FilterMenu
+          label={t('widgets.lists.alarmTypes')}
+          options={typeOptions}
+          chosen={filter.alarmTypes ?? []}
+          onChange={(v) => setFilter({ alarmTypes: v })}
+          emptyText={t('widgets.lists.noAlarmTypes')}
+          testId="filter-alarm-types"
+        />
+        <div className={css.toolbarEnd}>
+          <CsvButton onClick={exportCsv} disabled={sorted.length === 0} />
+        </div>
+      </div>
+      {mode === 'history' && history.status === 'error' && history.data !== undefined && (
+        <div className={css.stale} role="alert">
+          <span>{t('widgets.lists.stale')}</span>
+          <button type="button" className={css.linkButton} onClick={history.reload}>
+            {t('common:action.retry')}
+          </button>
+        </div>
+      )}
+      {mode === 'history' && history.data && history.data.length > 0 && (
+        <p className={css.note}>{t('widgets.alarmList.historyNote', { count: history.data.length })}</p>
+      )}
+      <div className={css.fill + ' ' + own.body}>{body}</div>
+      <MiniPager {...pager} onPage={pager.setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * groupAlarm: alarms per unit group (or per location) — the session's containers (groups hold
+ * locations and subgroups, locations hold units), each with its worst status, a proportional
+ * status bar and its counts; groups needing attention first. A click selects the group's units in
+ * the link group (again: clears). Only units of the selected customers count.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Container, type Unit, type UnitStatus, unitStatus, worstStatus } from '@fieldwatch/shared';
+import { useSession } from '@fieldwatch/shared/remote';
+import type { WidgetProps } from '../contract';
+import { WidgetState } from '../state';
+import { compareText, kitCss as kit, sameIds } from '../list/kit';
+import css from './group-alarm.module.css';
+
+export type GroupKind = 'group' | 'location';
+export interface GroupAlarmSettings {
+  kind: GroupKind;
+}
+
+export interface GroupLine {
+  id: string;
+  name: string;
+  unitIds: number[];
+  counts: Record<UnitStatus, number>;
+  worst: UnitStatus | null;
+}
+
+const ORDER: readonly UnitStatus[] = ['alarm', 'problem', 'inactive', 'ok'];
+const EMPTY: readonly Container[] = [];
+
+/** The units of each container of `kind` (groups: through their locations and subgroups). */
+export function groupLines(containers: readonly Container[], units: readonly Unit[], kind: GroupKind): GroupLine[] {
+  const status = new Map<number, UnitStatus>();
+  for (const u of units) status.set(u.UnitID, unitStatus(u));
+  const byId = new Map(containers.map((c) => [c.id, c]));
+  const unitsOfLocation = (c: Container) =>
+    c.content.filter((r) => r.type === 'unit' && r.target).map((r) => Number(r.target));
+  const collect = (c: Container, seen: Set<string>, out: Set<number>) => {
+    if (seen.has(c.id)) return;
+    seen.add(c.id);
+    if (c.kind === 'location') {
+      for (const id of unitsOfLocation(c)) out.add(id);
+      return;
+    }
+    for (const r of c.content) {
+      const loc = r.target ? byId.get(r.target) : undefined;
+      if (loc) collect(loc, seen, out);
+    }
+    for (const sub of c.subgroups ?? []) {
+      const g = byId.get(sub);
+      if (g) collect(g, seen, out);
+    }
+  };
+  const lines: GroupLine[] = [];
+  for (const c of containers) {
+    if (c.kind !== kind) continue;
+    const ids = new Set<number>();
+    collect(c, new Set(), ids);
+    const counts: Record<UnitStatus, number> = { alarm: 0, problem: 0, inactive: 0, ok: 0 };
+    const unitIds: number[] = [];
+    for (const id of ids) {
+      const s = status.get(id);
+      if (!s) continue; // not a unit of the selected customers
+      counts[s] += 1;
+      unitIds.push(id);
+    }
+    lines.push({
+      id: c.id,
+      name: c.name,
+      unitIds,
+      counts,
+      worst: unitIds.length ? worstStatus(ORDER.filter((s) => counts[s] > 0)) : null,
+    });
+  }
+  return lines.sort(
+    (a, b) =>
+      b.counts.alarm - a.counts.alarm ||
+      b.counts.problem - a.counts.problem ||
+      Number(b.unitIds.length > 0) - Number(a.unitIds.length > 0) ||
+      compareText(a.name, b.name),
+  );
+}
+
+export default function GroupAlarm({ widget, units, bindings, setBinding, updateSettings, size }: WidgetProps<GroupAlarmSettings>) {
+  const { t } = useTranslation('dashboard');
+  const loadedAt = useSession((s) => s.devicesLoadedAt);
+  const containers = useSession((s) => s.containers) ?? EMPTY;
+  const hasGroups = containers.some((c) => c.kind === 'group');
+  const kind: GroupKind = widget.settings.kind ?? (hasGroups ? 'group' : 'location');
+  const lines = useMemo(() => groupLines(containers, units, kind), [containers, units, kind]);
+  const narrow = size.width > 0 && size.width < 380;
+
+  if (units.length === 0 && loadedAt === null) return <WidgetState kind="loading" label={t('widgets.groupAlarm.loading')} />;
+
+  const label = (s: UnitStatus) => t(`common:status.${s}`);
+  const attention = lines.filter((l) => l.counts.alarm + l.counts.problem > 0).length;
+
+  return (
+    <div className={kit.root} data-testid="group-alarm">
+      <div className={kit.toolbar}>
+        <div className={kit.chips} role="group" aria-label={t('widgets.groupAlarm.kind')}>
+          {(['group', 'location'] as const).map((k) => (
+            <button
+              key={k}
+              type="button"
+              className={kit.chip}
+              aria-pressed={kind === k}
+              onClick={() => updateSettings({ kind: k })}
+            >
+              {t(`widgets.groupAlarm.${k}s`)}
+            </button>
+          ))}
+        </div>
+        {lines.length > 0 && (
+          <span className={kit.muted}>{t('widgets.groupAlarm.attention', { count: attention, total: lines.length })}</span>
+        )}
+      </div>
+      {lines.length === 0 ? (
+        <div className={kit.fill}>
+          <WidgetState kind="empty" title={t(kind === 'group' ? 'widgets.groupAlarm.noGroups' : 'widgets.groupAlarm.noLocations')}>
+            {t('widgets.groupAlarm.noneText')}
+          </WidgetState>
+        </div>
+      ) : (
+        <ul className={css.list} aria-label={t(`widgets.groupAlarm.${kind}s`)}>
+          {lines.map((l) => {
+            const on = sameIds(bindings.units, l.unitIds);
+            const total = l.unitIds.length;
+            return (
+              <li key={l.id}>
+                <button
+                  type="button"
+                  className={css.line}
+                  data-testid="group-line"
+                  data-worst={l.worst ?? 'none'}
+                  aria-pressed={on}
+                  disabled={total === 0}
+                  title={total ? t('widgets.groupAlarm.select', { name: l.name, count: total }) : undefined}
+                  onClick={() => setBinding('units', on ? [] : l.unitIds)}
+                >
+                  <span className={css.name}>
+                    <span className={kit.dot} data-status={l.worst ?? 'ok'} aria-hidden="true" />
+                    <span className={css.nameText}>{l.name}</span>
+                  </span>
+                  <span className={css.counts}>
+                    {total === 0 ? (
+                      <span className={kit.muted}>{t('widgets.groupAlarm.noUnits')}</span>
+                    ) : (
+                      ORDER.filter((s) => (narrow ? s === 'alarm' || s === 'problem' : true)).map((s) =>
+                        l.counts[s] > 0 || s === 'alarm' ? (
+                          <span
+                            key={s}
+                            className={css.count}
+                            data-status={s}
+                            data-zero={l.counts[s] === 0 || undefined}
+                            title={`${label(s)}: ${l.counts[s]}`}
+                          >
+                            <span className={kit.visuallyHidden}>{label(s)} </span>
+                            {l.counts[s]}
+                          </span>
+                        ) : null,
+                      )
+                    )}
+                    <span className={css.total}>{t('widgets.groupAlarm.units', { count: total })}</span>
+                  </span>
+                  {total > 0 && (
+                    <span className={css.bar} aria-hidden="true">
+                      {ORDER.map((s) =>
+                        l.counts[s] > 0 ? <span key={s} data-status={s} style={{ flexGrow: l.counts[s] }} /> : null,
+                      )}
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

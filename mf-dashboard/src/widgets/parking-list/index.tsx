@@ -1,0 +1,307 @@
+/**
+ * parkingList: the parking spaces (parking units) of the selected customers — occupied or free now
+ * (the latest value of the parking switch, GetUnitsShowValue), since when, and today's occupancy
+ * share within the report hours (GetReportParkingUsage) — sortable, 20 a page, a summary of how
+ * many are occupied, CSV export. A click selects the space in the link group (the map follows).
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_TIMEZONE,
+  isParkingType,
+  modelName,
+  type ParkingUsage,
+  PARKING_REPORT_DEFAULT_FROM,
+  PARKING_REPORT_DEFAULT_TO,
+  type Unit,
+  UNITS_PER_PAGE,
+} from '@fieldwatch/shared';
+import { useRemote, useSession } from '@fieldwatch/shared/remote';
+import type { WidgetProps } from '../contract';
+import { WidgetState } from '../state';
+import { formatDateTime, useTimeConfig } from '../format';
+import { downloadCsv, toCsv } from '../csv';
+import {
+  apiTimeMs,
+  compareText,
+  CsvButton,
+  idsKey,
+  isCompact,
+  kitCss as css,
+  MiniPager,
+  SortHeader,
+  type SortState,
+  useIdSet,
+  usePage,
+  useWidgetLoad,
+} from '../list/kit';
+import { fetchLatestValues, type LatestValue } from '../list/latest';
+import own from './parking-list.module.css';
+
+type SortKey = 'name' | 'location' | 'state' | 'since' | 'share';
+export interface ParkingListSettings {
+  sort: SortState<SortKey>;
+}
+type Occupancy = 'occupied' | 'free' | 'unknown';
+
+export interface ParkingRow {
+  unit: Unit;
+  id: number;
+  name: string;
+  location: string;
+  state: Occupancy;
+  /** Epoch ms of the latest reading (NaN: none). */
+  since: number;
+  /** Today's occupied share 0–1, or null when there is no report. */
+  share: number | null;
+}
+
+const DEFAULT_SORT: SortState<SortKey> = { key: 'name', dir: 'asc' };
+const STATE_RANK: Record<Occupancy, number> = { occupied: 2, free: 1, unknown: 0 };
+
+/** The parking reading of a unit: its switch channel (or one named like parking/occupancy). */
+export function parkingReading(rows: readonly LatestValue[] | undefined): LatestValue | undefined {
+  if (!rows) return undefined;
+  return (
+    rows.find((r) => r.ChannelKind === 'switch') ??
+    rows.find((r) => /park|occup|belag|optaget|upptag/i.test(r.ChannelName))
+  );
+}
+
+/** Today as YYYY-MM-DD in the report's zone. */
+export function reportDay(now = Date.now(), timeZone = DEFAULT_TIMEZONE): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return new Date(now).toISOString().slice(0, 10);
+  }
+}
+
+export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
+  const { widget, units, bindings, setBinding, updateSettings, refreshKey, size } = props;
+  const { t } = useTranslation('dashboard');
+  const tc = useTimeConfig();
+  const { api } = useRemote();
+  const loadedAt = useSession((s) => s.devicesLoadedAt);
+  const compact = isCompact(size.width);
+  const sort = widget.settings.sort ?? DEFAULT_SORT;
+  const selected = useIdSet(bindings.units);
+
+  const parking = useMemo(() => units.filter((u) => isParkingType(u.UnitType)), [units]);
+  const ids = useMemo(() => parking.map((u) => u.UnitID), [parking]);
+
+  const data = useWidgetLoad(async () => {
+    if (ids.length === 0) return { latest: new Map<number, LatestValue>(), usage: new Map<number, number>() };
+    const day = reportDay();
+    const [latest, usage] = await Promise.allSettled([
+      fetchLatestValues(api, ids),
+      api.legacy<ParkingUsage>('GetReportParkingUsage', { StartDate: day, EndDate: day }),
+    ]);
+    if (latest.status === 'rejected' && usage.status === 'rejected') throw latest.reason;
+    const byUnit = new Map<number, LatestValue[]>();
+    if (latest.status === 'fulfilled')
+      for (const r of latest.value) {
+        const l = byUnit.get(r.UnitID);
+        if (l) l.push(r);
+        else byUnit.set(r.UnitID, [r]);
+      }
+    const reading = new Map<number, LatestValue>();
+    for (const [id, rows] of byUnit) {
+      const r = parkingReading(rows);
+      if (r) reading.set(id, r);
+    }
+    const share = new Map<number, number>();
+    if (usage.status === 'fulfilled')
+      for (const r of usage.value) if (r.Date === day && r.Samples > 0) share.set(r.UnitID, r.Occupancy);
+    return { latest: reading, usage: share };
+  }, [api, idsKey(ids), refreshKey]);
+
+  const rows = useMemo<ParkingRow[]>(() => {
+    const latest = data.data?.latest;
+    const usage = data.data?.usage;
+    return parking.map((u) => {
+      const r = latest?.get(u.UnitID);
+      return {
+        unit: u,
+        id: u.UnitID,
+        name: u.UnitName,
+        location: u.UnitLocation ?? '',
+        state: r ? (Number(r.Value) >= 0.5 ? 'occupied' : 'free') : 'unknown',
+        since: r ? apiTimeMs(r.MeasureTime) : NaN,
+        share: usage?.get(u.UnitID) ?? null,
+      };
+    });
+  }, [parking, data.data]);
+  const sorted = useMemo(() => {
+    const dir = sort.dir === 'asc' ? 1 : -1;
+    const num = (v: number | null) => (v === null || Number.isNaN(v) ? -Infinity : v);
+    const cmp: (a: ParkingRow, b: ParkingRow) => number =
+      sort.key === 'location'
+        ? (a, b) => compareText(a.location, b.location)
+        : sort.key === 'state'
+          ? (a, b) => STATE_RANK[a.state] - STATE_RANK[b.state]
+          : sort.key === 'since'
+            ? (a, b) => num(a.since) - num(b.since) || 0
+            : sort.key === 'share'
+              ? (a, b) => num(a.share) - num(b.share) || 0
+              : () => 0;
+    return [...rows].sort((a, b) => cmp(a, b) * dir || compareText(a.name, b.name) || a.id - b.id);
+  }, [rows, sort]);
+  const counts = useMemo(() => {
+    const c = { occupied: 0, free: 0, unknown: 0 };
+    for (const r of rows) c[r.state] += 1;
+    return c;
+  }, [rows]);
+  const pager = usePage(sorted.length, UNITS_PER_PAGE, `${sort.key}|${sort.dir}`);
+  const pageRows = sorted.slice(pager.from, pager.to);
+
+  const pct = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)} %`);
+  const exportCsv = () => {
+    const header = [
+      t('col.unit'),
+      t('col.location'),
+      t('col.model'),
+      t('widgets.parkingList.state'),
+      t('widgets.parkingList.since'),
+      t('widgets.parkingList.today'),
+    ];
+    downloadCsv(
+      t('widgets.parkingList.csvName'),
+      toCsv(
+        header,
+        sorted.map((r) => [
+          r.name,
+          r.location,
+          modelName(r.unit.UnitType),
+          t(`widgets.parkingList.${r.state}`),
+          Number.isFinite(r.since) ? formatDateTime(r.since, tc) : '',
+          r.share === null ? '' : Math.round(r.share * 100),
+        ]),
+      ),
+    );
+  };
+
+  if (units.length === 0 && loadedAt === null) return <WidgetState kind="loading" label={t('widgets.parkingList.loading')} />;
+  if (parking.length === 0)
+    return (
+      <WidgetState kind="empty" title={t('widgets.parkingList.none')}>
+        {t('widgets.parkingList.noneText')}
+      </WidgetState>
+    );
+  if (data.data === undefined && data.status === 'loading')
+    return <WidgetState kind="loading" label={t('widgets.parkingList.loading')} />;
+  if (data.data === undefined)
+    return (
+      <WidgetState
+        kind="error"
+        title={t('widgets.parkingList.error')}
+        message={t('widgets.lists.errorText')}
+        retryLabel={t('common:action.retry')}
+        onRetry={data.reload}
+      />
+    );
+
+  const onSort = (s: SortState<SortKey>) => updateSettings({ sort: s });
+  const known = counts.occupied + counts.free;
+  return (
+    <div className={css.root} data-testid="parking-list">
+      <div className={css.toolbar}>
+        <span className={own.summary} data-testid="parking-summary">
+          <span className={own.big}>{counts.occupied.toLocaleString()}</span>
+          <span className={css.muted}>
+            {t('widgets.parkingList.occupiedOf', { total: parking.length.toLocaleString() })}
+          </span>
+          {!compact && known > 0 && (
+            <span className={own.summaryBar} aria-hidden="true">
+              <span style={{ width: `${(counts.occupied / parking.length) * 100}%` }} />
+            </span>
+          )}
+          {!compact && (
+            <span className={css.muted}>
+              {t('widgets.parkingList.freeCount', { count: counts.free.toLocaleString() })}
+            </span>
+          )}
+        </span>
+        <div className={css.toolbarEnd}>
+          <CsvButton onClick={exportCsv} />
+        </div>
+      </div>
+      {data.status === 'error' && (
+        <div className={css.stale} role="alert">
+          <span>{t('widgets.lists.stale')}</span>
+          <button type="button" className={css.linkButton} onClick={data.reload}>
+            {t('common:action.retry')}
+          </button>
+        </div>
+      )}
+      <div className={css.scroll}>
+        <table className={css.table} aria-label={t('widgets.parkingList.label')}>
+          <colgroup>
+            <col className={compact ? own.colNameCompact : own.colName} />
+            {!compact && <col className={own.colLocation} />}
+            <col className={own.colState} />
+            {!compact && <col className={own.colSince} />}
+            <col className={own.colShare} />
+          </colgroup>
+          <thead>
+            <tr>
+              <SortHeader label={t('widgets.parkingList.space')} sortKey="name" sort={sort} onSort={onSort} />
+              {!compact && <SortHeader label={t('col.location')} sortKey="location" sort={sort} onSort={onSort} />}
+              <SortHeader label={t('widgets.parkingList.state')} sortKey="state" sort={sort} firstDir="desc" onSort={onSort} />
+              {!compact && <SortHeader label={t('widgets.parkingList.since')} sortKey="since" sort={sort} firstDir="desc" onSort={onSort} />}
+              <SortHeader label={t('widgets.parkingList.today')} sortKey="share" sort={sort} firstDir="desc" onSort={onSort} />
+            </tr>
+          </thead>
+          <tbody>
+            {pageRows.map((r) => {
+              const on = selected.has(r.id);
+              return (
+                <tr
+                  key={r.id}
+                  data-testid="parking-row"
+                  data-selected={on || undefined}
+                  aria-selected={on}
+                  tabIndex={0}
+                  onClick={() => setBinding('units', on && bindings.units.length === 1 ? [] : [r.id])}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') setBinding('units', [r.id]);
+                  }}
+                >
+                  <td title={r.name}>
+                    <span className={css.cellStack}>
+                      <span className={css.strong}>{r.name}</span>
+                      {compact && r.location && <span className={css.sub}>{r.location}</span>}
+                    </span>
+                  </td>
+                  {!compact && <td title={r.location}>{r.location || <span className={css.muted}>—</span>}</td>}
+                  <td>
+                    <span className={own.state} data-state={r.state}>
+                      {t(`widgets.parkingList.${r.state}`)}
+                    </span>
+                  </td>
+                  {!compact && (
+                    <td className={css.muted}>{Number.isFinite(r.since) ? formatDateTime(r.since, tc) : '—'}</td>
+                  )}
+                  <td>
+                    <span className={own.share}>
+                      <span className={own.shareText}>{pct(r.share)}</span>
+                      {r.share !== null && (
+                        <span className={own.shareTrack} aria-hidden="true">
+                          <span style={{ width: `${Math.round(r.share * 100)}%` }} />
+                        </span>
+                      )}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className={own.foot}>
+        {t('widgets.parkingList.hours', { from: PARKING_REPORT_DEFAULT_FROM, to: PARKING_REPORT_DEFAULT_TO })}
+      </p>
+      <MiniPager {...pager} onPage={pager.setPage} />
+    </div>
+  );
+}

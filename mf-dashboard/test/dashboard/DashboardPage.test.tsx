@@ -1,0 +1,338 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { emptyDashboardContent, type DashboardContent } from '@fieldwatch/shared';
+import { addLinkGroup, addWidget, moveWidgetToGroup } from '../../src/dashboard/content';
+import { doc, encodeDashboardId, renderDashboard, sessionStore, type Handler } from './harness';
+
+// Fake widgets: they show their link group's values and write bindings and settings. "battery"
+// throws, to check the per-widget error boundary.
+jest.mock('../../src/widgets/registry', () => {
+  const React = jest.requireActual<typeof import('react')>('react');
+  function Fake(props: {
+    widget: { id: string; settings: { n?: number } };
+    bindings: { units: number[]; timeRange: unknown };
+    setBinding(kind: string, v: unknown): void;
+    updateSettings(p: object): void;
+    readOnly: boolean;
+  }) {
+    const id = props.widget.id;
+    return React.createElement(
+      'div',
+      { 'data-testid': `fake-${id}` },
+      React.createElement('span', { 'data-testid': `units-${id}` }, props.bindings.units.join(',')),
+      React.createElement('span', { 'data-testid': `range-${id}` }, JSON.stringify(props.bindings.timeRange)),
+      React.createElement('button', { onClick: () => props.setBinding('units', [1, 2]) }, `select ${id}`),
+      React.createElement('button', { onClick: () => props.setBinding('units', [7]) }, `select7 ${id}`),
+      React.createElement(
+        'button',
+        { onClick: () => props.updateSettings({ n: (props.widget.settings.n ?? 0) + 1 }) },
+        `setting ${id}`,
+      ),
+    );
+  }
+  function Crash(): never {
+    throw new Error('boom');
+  }
+  return { WIDGET_VIEWS: new Proxy({}, { get: (_t, key) => (key === 'battery' ? Crash : Fake) }) };
+});
+
+const URL5 = `/dashboard/${encodeDashboardId(5)}`;
+
+/** A custom dashboard: unit list and chart in the default group, a status widget in group "g2". */
+function linkedContent(): DashboardContent {
+  let c = emptyDashboardContent();
+  for (const comp of ['unitList', 'charts', 'temp'] as const) {
+    const r = addWidget(c, comp);
+    if (!r.ok) throw new Error(r.error);
+    c = r.content;
+  }
+  const g = addLinkGroup(c, 'Pumps');
+  if (!g.ok) throw new Error(g.error);
+  const m = moveWidgetToGroup(g.content, 'temp-3', g.id!);
+  if (!m.ok) throw new Error(m.error);
+  return m.content;
+}
+
+function server(content: DashboardContent, extra: { put?: Handler; prefs?: unknown } = {}): Handler {
+  let current = doc(5, content);
+  return (req) => {
+    if (req.method === 'GET' && req.url === '/api/v3/user/dashboard/5')
+      return { status: 200, body: { data: current } };
+    if (req.method === 'GET' && req.url === '/api/v3/user/preferences')
+      return {
+        status: 200,
+        body: {
+          data: extra.prefs ?? {
+            dateInterval: 2,
+            weather: {},
+            hiddenWidgets: {},
+            filterSettings: {},
+            textSearch: '',
+          },
+        },
+      };
+    if (req.method === 'PUT' && req.url === '/api/v3/user/dashboard/5') {
+      if (extra.put) return extra.put(req);
+      const body = req.body as { content: DashboardContent };
+      current = {
+        ...current,
+        content: body.content,
+        updatedAt: new Date(Date.parse(current.updatedAt) + 1000).toISOString(),
+      };
+      return { status: 200, body: { data: current } };
+    }
+    return { status: 404, body: { message: 'Not found' } };
+  };
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('/dashboard/:id', () => {
+  test('"default" opens the overview by its encoded id', async () => {
+    const overview = doc(1, emptyDashboardContent(), { static: 'overview', name: 'Default' });
+    renderDashboard('/dashboard/default', (req) =>
+      req.url === '/api/v3/user/dashboard/1'
+        ? { status: 200, body: { data: overview } }
+        : { status: 404, body: {} },
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(`/dashboard/${encodeDashboardId(1)}`),
+    );
+    // Built-in names come from the common catalogue.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
+  });
+
+  test('an unknown id says the dashboard was not found', async () => {
+    renderDashboard('/dashboard/bm9wZQ==', () => ({ status: 404, body: {} }));
+    expect(screen.getAllByText('Dashboard not found').length).toBeGreaterThan(0);
+  });
+
+  test('renders each widget in a frame with its translated name and link-group dot', async () => {
+    renderDashboard(URL5, server(linkedContent()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ops board' })).toBeTruthy();
+    const frames = await screen.findAllByTestId('widget-frame');
+    expect(frames.map((f) => f.getAttribute('data-widget'))).toEqual(['unitList', 'charts', 'temp']);
+    expect(within(frames[0]!).getByRole('heading', { name: 'Unit list' })).toBeTruthy();
+    expect(within(frames[2]!).getByRole('img', { name: 'Link group: Pumps' })).toBeTruthy();
+    expect(within(frames[0]!).getByRole('img', { name: 'Link group: Default group' })).toBeTruthy();
+    expect(screen.getByTestId('updated-at').textContent).toBe('Updated 10:11:12');
+    // The default time range of link groups comes from the client preferences (dateInterval 2 → 24 h).
+    await waitFor(() => expect(screen.getByTestId('range-unitList-1').textContent).toBe('{"hours":24}'));
+  });
+
+  test("link groups: widgets of one group see each other's selection, another group does not", async () => {
+    renderDashboard(URL5, server(linkedContent()));
+    fireEvent.click(await screen.findByRole('button', { name: 'select unitList-1' }));
+    expect(screen.getByTestId('units-charts-2').textContent).toBe('1,2');
+    expect(screen.getByTestId('units-unitList-1').textContent).toBe('1,2');
+    expect(screen.getByTestId('units-temp-3').textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'select7 temp-3' }));
+    expect(screen.getByTestId('units-temp-3').textContent).toBe('7');
+    expect(screen.getByTestId('units-charts-2').textContent).toBe('1,2');
+  });
+
+  test('saves once, 2000 ms after the last of several changes, with updatedAt', async () => {
+    jest.useFakeTimers();
+    const view = renderDashboard(URL5, server(linkedContent()));
+    fireEvent.click(await screen.findByRole('button', { name: 'select unitList-1' }));
+    act(() => jest.advanceTimersByTime(1500));
+    fireEvent.click(screen.getByRole('button', { name: 'setting charts-2' }));
+    act(() => jest.advanceTimersByTime(1500));
+    fireEvent.click(screen.getByRole('button', { name: 'select7 temp-3' }));
+    expect(screen.getByTestId('save-state').textContent).toBe('Unsaved changes');
+    act(() => jest.advanceTimersByTime(1999));
+    expect(view.puts()).toHaveLength(0);
+    await act(async () => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(view.puts()).toHaveLength(1);
+    const body = view.puts()[0]!.body as { content: DashboardContent; updatedAt: string };
+    expect(body.updatedAt).toBe('2025-01-01T00:00:00.000Z');
+    expect(body.content.bindings.default?.units).toEqual({ value: [1, 2], updatedBy: 'unitList-1' });
+    expect(body.content.bindings['group-1']?.units).toEqual({ value: [7], updatedBy: 'temp-3' });
+    expect(body.content.widgets.find((w) => w.id === 'charts-2')?.settings).toEqual({ n: 1 });
+    await waitFor(() => expect(screen.getByTestId('save-state').textContent).toBe('Saved'));
+
+    // The next save carries the updatedAt the server answered.
+    fireEvent.click(screen.getByRole('button', { name: 'setting charts-2' }));
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    expect(view.puts()).toHaveLength(2);
+    expect((view.puts()[1]!.body as { updatedAt: string }).updatedAt).toBe('2025-01-01T00:00:01.000Z');
+  });
+
+  test('a Reader\'s changes stay local: nothing is saved, "View only" is shown', async () => {
+    jest.useFakeTimers();
+    const view = renderDashboard(URL5, server(linkedContent()), { userType: 2 });
+    fireEvent.click(await screen.findByRole('button', { name: 'select unitList-1' }));
+    expect(screen.getByTestId('units-charts-2').textContent).toBe('1,2');
+    await act(async () => {
+      jest.advanceTimersByTime(10_000);
+    });
+    expect(view.puts()).toHaveLength(0);
+    expect(screen.getByTestId('view-only').textContent).toBe('View only');
+    expect(screen.queryByTestId('dashboard-menu')).toBeNull();
+  });
+
+  test('a crashing widget shows a translated error with Retry; the others keep working', async () => {
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let c = linkedContent();
+    const r = addWidget(c, 'battery');
+    if (r.ok) c = r.content;
+    renderDashboard(URL5, server(c));
+    const frames = await screen.findAllByTestId('widget-frame');
+    const battery = frames.find((f) => f.getAttribute('data-widget') === 'battery')!;
+    expect(within(battery).getByRole('alert').textContent).toContain('This widget stopped working');
+    expect(within(battery).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'select unitList-1' }));
+    expect(screen.getByTestId('units-charts-2').textContent).toBe('1,2');
+    fireEvent.click(within(battery).getByRole('button', { name: 'Retry' }));
+    expect(within(battery).getByRole('alert')).toBeTruthy();
+    quiet.mockRestore();
+  });
+
+  test('"Only one map is allowed": a second map from the widget store is refused', async () => {
+    let c = emptyDashboardContent();
+    const r = addWidget(c, 'unitMap');
+    if (r.ok) c = r.content;
+    const view = renderDashboard(URL5, server(c));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add widget' }));
+    const store = await screen.findByTestId('widget-store-dialog');
+    fireEvent.click(within(store).getByRole('button', { name: 'Add Alarm map' }));
+    expect(view.toasts).toContainEqual({ kind: 'danger', message: 'Only one map is allowed', raw: true });
+    expect(screen.getAllByTestId('widget-frame')).toHaveLength(1);
+  });
+
+  test('"Link group does not exist": a move to a missing group is refused, and a server 400 is shown', async () => {
+    jest.useFakeTimers();
+    const view = renderDashboard(
+      URL5,
+      server(linkedContent(), {
+        put: () => ({ status: 400, body: { message: 'Link group does not exist' } }),
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'select unitList-1' }));
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    expect(view.toasts).toContainEqual({ kind: 'danger', message: 'Link group does not exist', raw: true });
+    // The content goes back to what the server last accepted.
+    expect(screen.getByTestId('units-charts-2').textContent).toBe('');
+    expect(moveWidgetToGroup(linkedContent(), 'charts-2', 'nope')).toEqual({
+      ok: false,
+      error: 'Link group does not exist',
+    });
+  });
+
+  test('moving a widget to a new link group from its menu', async () => {
+    renderDashboard(URL5, server(linkedContent()));
+    const frames = await screen.findAllByTestId('widget-frame');
+    fireEvent.click(within(frames[1]!).getByRole('button', { name: 'Options for Charts' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Move to link group' }));
+    const dialog = screen.getByTestId('link-group-dialog');
+    fireEvent.click(within(dialog).getByLabelText('Pumps'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(screen.queryByTestId('link-group-dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'select7 temp-3' }));
+    expect(screen.getByTestId('units-charts-2').textContent).toBe('7');
+  });
+
+  test('a 409 reloads the document and tells the user', async () => {
+    jest.useFakeTimers();
+    const elsewhere = linkedContent();
+    elsewhere.widgets = elsewhere.widgets.map((w) => (w.id === 'charts-2' ? { ...w, name: 'Flow' } : w));
+    let conflicted = false;
+    const base = server(linkedContent());
+    const view = renderDashboard(URL5, (req) => {
+      if (req.method === 'PUT') {
+        conflicted = true;
+        return {
+          status: 409,
+          body: { message: 'The dashboard was changed elsewhere; reload it and try again', code: 'conflict' },
+        };
+      }
+      if (conflicted && req.method === 'GET' && req.url === '/api/v3/user/dashboard/5')
+        return { status: 200, body: { data: doc(5, elsewhere, { updatedAt: '2025-02-01T00:00:00.000Z' }) } };
+      return base(req);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'select unitList-1' }));
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Flow' })).toBeTruthy());
+    expect(view.toasts.map((t) => t.kind)).toContain('warning');
+    expect(view.toasts.find((t) => t.kind === 'warning')?.message).toMatch(/changed elsewhere/);
+  });
+
+  test('an empty custom dashboard invites to add a widget; the store adds it at the first free place', async () => {
+    jest.useFakeTimers();
+    const view = renderDashboard(URL5, server(emptyDashboardContent()));
+    const empty = await screen.findByTestId('dashboard-empty');
+    expect(within(empty).getByText('This dashboard is empty')).toBeTruthy();
+    fireEvent.click(within(empty).getByRole('button', { name: 'Add widget' }));
+    const store = screen.getByTestId('widget-store-dialog');
+    // The store entry itself is announced, not addable; parking widgets need the parking right.
+    expect(within(store).queryByRole('button', { name: 'Add Widget store' })).toBeNull();
+    expect(within(store).queryByRole('button', { name: 'Add Parking map' })).toBeNull();
+    fireEvent.change(within(store).getByRole('searchbox'), { target: { value: 'unit l' } });
+    expect(
+      within(store)
+        .getAllByTestId('store-item')
+        .map((e) => e.getAttribute('data-widget')),
+    ).toEqual(['unitList']);
+    fireEvent.click(within(store).getByRole('button', { name: 'Add Unit list' }));
+    fireEvent.click(within(store).getByRole('button', { name: 'Done' }));
+    expect(screen.getAllByTestId('widget-frame')).toHaveLength(1);
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    const body = view.puts()[0]!.body as { content: DashboardContent };
+    expect(body.content.widgets).toEqual([
+      {
+        id: 'unitList-1',
+        component: 'unitList',
+        name: 'unitList',
+        group: 'default',
+        props: {},
+        settings: {},
+      },
+    ]);
+    expect(body.content.layouts.md).toEqual([{ i: 'unitList-1', x: 0, y: 0, w: 6, h: 10, mW: 4, mH: 4 }]);
+    expect(body.content.layouts.xs).toEqual([{ i: 'unitList-1', x: 0, y: 0, w: 2, h: 10, mW: 2, mH: 4 }]);
+  });
+
+  test('create a dashboard: POST, the session list is refreshed, and it opens', async () => {
+    const created = doc(9, emptyDashboardContent(), { name: 'Pumps' });
+    const list = [
+      ...sessionStore.getState().dashboards,
+      { id: 9, name: 'Pumps', static: null, version: '1' },
+    ];
+    const base = server(linkedContent());
+    const view = renderDashboard(URL5, (req) => {
+      if (req.url === '/api/v3/user/dashboard/template') return { status: 200, body: { data: [] } };
+      if (req.method === 'POST' && req.url === '/api/v3/user/dashboard')
+        return { status: 201, body: { data: created } };
+      if (req.method === 'GET' && req.url === '/api/v3/user/dashboard')
+        return { status: 200, body: { data: list } };
+      if (req.url === '/api/v3/user/dashboard/9') return { status: 200, body: { data: created } };
+      return base(req);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Dashboard options' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'New dashboard…' }));
+    const dialog = screen.getByTestId('create-dashboard-dialog');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Pumps' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(`/dashboard/${encodeDashboardId(9)}`),
+    );
+    expect(view.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Pumps',
+      templateId: null,
+      useContext: true,
+    });
+    expect(sessionStore.getState().dashboards.map((d) => d.id)).toEqual([1, 2, 5, 9]);
+    expect(await screen.findByTestId('dashboard-empty')).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+import {
+  createBus,
+  defaultDashboardContent,
+  emptyDashboardContent,
+  validateDashboardContent,
+  type Toast,
+} from '@fieldwatch/shared';
+import {
+  addLinkGroup,
+  addWidget,
+  completeLayouts,
+  defaultTimeRange,
+  firstFreePlace,
+  linkBindings,
+  moveWidgetToGroup,
+  removeWidget,
+  setBinding,
+  setLayout,
+} from '../../src/dashboard/content';
+import { createBoard } from '../../src/dashboard/board';
+
+describe('dashboard content', () => {
+  test('first free place fills gaps left to right, top to bottom', () => {
+    const items = [
+      { i: 'a', x: 0, y: 0, w: 6, h: 4, mW: 2, mH: 3 },
+      { i: 'b', x: 0, y: 4, w: 12, h: 4, mW: 2, mH: 3 },
+    ];
+    expect(firstFreePlace(items, 12, 6, 4)).toEqual({ x: 6, y: 0 });
+    expect(firstFreePlace(items, 12, 8, 4)).toEqual({ x: 0, y: 8 });
+    expect(firstFreePlace([], 2, 6, 4)).toEqual({ x: 0, y: 0 });
+  });
+
+  test('added widgets are valid for the server on every breakpoint; a second map is refused', () => {
+    let c = defaultDashboardContent('units');
+    const r = addWidget(c, 'charts');
+    expect(r.ok).toBe(true);
+    if (r.ok) c = r.content;
+    expect(validateDashboardContent(c).ok).toBe(true);
+    expect(c.layouts.md.find((it) => it.i === r.id)).toEqual({
+      i: 'charts-3',
+      x: 0,
+      y: 10,
+      w: 12,
+      h: 8,
+      mW: 4,
+      mH: 4,
+    });
+    expect(c.layouts.sm.find((it) => it.i === r.id)).toMatchObject({ w: 6, mW: 4 });
+    expect(addWidget(c, 'alarmMap')).toEqual({ ok: false, error: 'Only one map is allowed' });
+    const removed = removeWidget(c, 'unitMap-2');
+    expect(removed.ok && addWidget(removed.content, 'alarmMap').ok).toBe(true);
+  });
+
+  test('link groups, bindings and their defaults', () => {
+    const g = addLinkGroup(emptyDashboardContent(), 'Pumps');
+    expect(g.ok && g.content.linkGroups).toEqual([
+      { id: 'default', name: 'default', color: 'group-one' },
+      { id: 'group-1', name: 'Pumps', color: 'group-two' },
+    ]);
+    expect(moveWidgetToGroup(emptyDashboardContent(), 'x', 'ghost')).toEqual({
+      ok: false,
+      error: 'Link group does not exist',
+    });
+    const b = setBinding(emptyDashboardContent(), 'default', 'units', [3], 'unitList-1');
+    expect(b.ok && b.content.bindings).toEqual({
+      default: { units: { value: [3], updatedBy: 'unitList-1' } },
+    });
+    expect(linkBindings(undefined, defaultTimeRange(undefined))).toEqual({
+      units: [],
+      timeRange: { hours: 168 },
+      channels: [],
+    });
+    expect(defaultTimeRange(0)).toEqual({ hours: 1 });
+  });
+
+  test('a layout that did not change is no change; missing items are completed', () => {
+    const c = defaultDashboardContent('overview');
+    expect(setLayout(c, 'md', c.layouts.md)).toEqual({ ok: true, content: c });
+    const moved = setLayout(
+      c,
+      'md',
+      c.layouts.md.map((it) => (it.i === 'status-1' ? { ...it, y: 20 } : it)),
+    );
+    expect(moved.ok && moved.content.layouts.md.find((it) => it.i === 'status-1')?.y).toBe(20);
+    const partial = { ...c, layouts: { ...c.layouts, xs: [] } };
+    expect(completeLayouts(partial).xs).toHaveLength(6);
+  });
+
+  test('a refused change on the board is a toast and changes nothing', () => {
+    const bus = createBus();
+    const toasts: Toast[] = [];
+    bus.on('toast', (t) => toasts.push(t));
+    const doc = {
+      id: 1,
+      name: 'x',
+      static: null,
+      version: '1',
+      content: emptyDashboardContent(),
+      updatedAt: '',
+      filter: {},
+    };
+    const board = createBoard(doc, { api: {} as never, bus, t: (k) => k, readOnly: false });
+    expect(board.change((c) => moveWidgetToGroup(c, 'a', 'ghost'))).toBe(false);
+    expect(toasts).toEqual([{ kind: 'danger', message: 'board.errors.linkGroupMissing', raw: true }]);
+    expect(board.store.getState().revision).toBe(0);
+    board.dispose();
+  });
+});

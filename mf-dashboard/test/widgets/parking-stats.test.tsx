@@ -1,0 +1,70 @@
+import { fireEvent, screen } from '@testing-library/react';
+import ParkingStatsWidget, { summarize } from '../../src/widgets/parking-stats';
+import { renderWidget, unit } from './kpi.harness';
+
+const usage = (UnitID: number, Date: string, Occupancy: number, Samples = 54) => ({
+  UnitID,
+  UnitName: `Parking P${UnitID}`,
+  UnitType: 219,
+  Date,
+  From: '08:00',
+  To: '17:00',
+  Occupancy,
+  Samples,
+});
+const rows = [
+  usage(1, '2026-01-08', 0.5),
+  usage(2, '2026-01-08', 0.7),
+  usage(1, '2026-01-09', 0.9),
+  usage(2, '2026-01-09', 0.9),
+  usage(1, '2026-01-10', 0.2),
+  usage(2, '2026-01-10', 0.1),
+];
+const units = [unit(1, { UnitType: 219 }), unit(2, { UnitType: 225 }), unit(3)];
+
+describe('parking statistics widget', () => {
+  test('summarizes per day and per unit, weighted by samples', () => {
+    const s = summarize(rows);
+    expect(s.days.map((d) => Math.round(d.occupancy * 100))).toEqual([60, 90, 15]);
+    expect(s.peak?.date).toBe('2026-01-09');
+    expect(Math.round(s.average * 100)).toBe(55);
+    expect(s.units.map((u) => u.id)).toEqual([2, 1]);
+  });
+
+  test('asks for the 8:00–17:00 report of the last 7 days and shows average, peak and days', async () => {
+    const { legacy } = renderWidget(ParkingStatsWidget, { units, legacy: () => rows, size: { width: 400, height: 360 } });
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect((await screen.findByTestId('parking-average')).textContent).toBe('55 %Average occupancy');
+    expect(screen.getByTestId('parking-peak').textContent).toBe('90 %Peak 09 Jan 2026');
+    const params = legacy.mock.calls[0]![1] as Record<string, string>;
+    expect(params.From).toBe('08:00');
+    expect(params.To).toBe('17:00');
+    expect(params.UnitIDs).toBeUndefined();
+    expect((new Date(params.EndDate!).getTime() - new Date(params.StartDate!).getTime()) / 86_400_000).toBe(6);
+    expect(screen.getByRole('group', { name: 'Occupancy per day' }).querySelectorAll('button')).toHaveLength(3);
+  });
+
+  test('the period is a setting; a busy unit selects it; group-selected parking units scope the report', async () => {
+    const { updateSettings, setBinding, legacy } = renderWidget(ParkingStatsWidget, {
+      units,
+      legacy: () => rows,
+      bindings: { units: [2, 3] },
+      size: { width: 400, height: 360 },
+    });
+    await screen.findByTestId('parking-average');
+    expect((legacy.mock.calls[0]![1] as Record<string, string>).UnitIDs).toBe('2');
+    expect(screen.getByText('Only the 1 parking units selected in the group.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '30 days' }));
+    expect(updateSettings).toHaveBeenCalledWith({ days: 30 });
+    fireEvent.click(screen.getByRole('button', { name: 'Parking P2: 57 % occupied — select it' }));
+    expect(setBinding).toHaveBeenCalledWith('units', [2]);
+  });
+
+  test('empty and error states', async () => {
+    const { unmount } = renderWidget(ParkingStatsWidget, { units, legacy: () => [] });
+    expect(await screen.findByText('No parking data')).toBeTruthy();
+    unmount();
+    renderWidget(ParkingStatsWidget, { units, lng: 'de' });
+    expect((await screen.findByRole('alert')).textContent).toContain('Die Daten konnten nicht geladen werden');
+  });
+});
