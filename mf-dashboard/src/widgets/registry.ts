@@ -7,28 +7,46 @@ import { lazy, type LazyExoticComponent } from 'react';
 import type { WidgetComponent } from '@fieldwatch/shared';
 import type { WidgetView } from './contract';
 
-export const WIDGET_VIEWS: Record<WidgetComponent, LazyExoticComponent<WidgetView>> = {
-  unitList: lazy(() => import(/* webpackChunkName: "w-unit-list" */ './unit-list')),
-  alarmList: lazy(() => import(/* webpackChunkName: "w-alarm-list" */ './alarm-list')),
-  alarms: lazy(() => import(/* webpackChunkName: "w-alarms" */ './alarms')),
-  groupAlarm: lazy(() => import(/* webpackChunkName: "w-group-alarm" */ './group-alarm')),
-  alarmMonitor: lazy(() => import(/* webpackChunkName: "w-alarm-monitor" */ './alarm-monitor')),
-  list: lazy(() => import(/* webpackChunkName: "w-list" */ './list')),
-  relay: lazy(() => import(/* webpackChunkName: "w-relay" */ './relay')),
-  parkingList: lazy(() => import(/* webpackChunkName: "w-parking-list" */ './parking-list')),
-  unitMap: lazy(() => import(/* webpackChunkName: "w-unit-map" */ './unit-map')),
-  alarmMap: lazy(() => import(/* webpackChunkName: "w-alarm-map" */ './alarm-map')),
-  parkingMap: lazy(() => import(/* webpackChunkName: "w-parking-map" */ './parking-map')),
-  charts: lazy(() => import(/* webpackChunkName: "w-charts" */ './charts')),
-  multichart: lazy(() => import(/* webpackChunkName: "w-multichart" */ './multichart')),
-  status: lazy(() => import(/* webpackChunkName: "w-status" */ './status')),
-  temp: lazy(() => import(/* webpackChunkName: "w-temp" */ './temp')),
-  battery: lazy(() => import(/* webpackChunkName: "w-battery" */ './battery')),
-  parkingStats: lazy(() => import(/* webpackChunkName: "w-parking-stats" */ './parking-stats')),
-  weather: lazy(() => import(/* webpackChunkName: "w-weather" */ './weather')),
-  airQuality: lazy(() => import(/* webpackChunkName: "w-air-quality" */ './air-quality')),
-  indoorClimate: lazy(() => import(/* webpackChunkName: "w-indoor-climate" */ './indoor-climate')),
-  waterLevel: lazy(() => import(/* webpackChunkName: "w-water-level" */ './water-level')),
-  consumption: lazy(() => import(/* webpackChunkName: "w-consumption" */ './consumption')),
-  widgetStore: lazy(() => import(/* webpackChunkName: "w-widget-store" */ './widget-store')),
+type Loader = () => Promise<{ default: WidgetView }>;
+
+const LOADERS: Record<WidgetComponent, Loader> = {
+  unitList: () => import(/* webpackChunkName: "w-unit-list" */ './unit-list'),
+  alarmList: () => import(/* webpackChunkName: "w-alarm-list" */ './alarm-list'),
+  alarms: () => import(/* webpackChunkName: "w-alarms" */ './alarms'),
+  groupAlarm: () => import(/* webpackChunkName: "w-group-alarm" */ './group-alarm'),
+  alarmMonitor: () => import(/* webpackChunkName: "w-alarm-monitor" */ './alarm-monitor'),
+  list: () => import(/* webpackChunkName: "w-list" */ './list'),
+  relay: () => import(/* webpackChunkName: "w-relay" */ './relay'),
+  parkingList: () => import(/* webpackChunkName: "w-parking-list" */ './parking-list'),
+  unitMap: () => import(/* webpackChunkName: "w-unit-map" */ './unit-map'),
+  alarmMap: () => import(/* webpackChunkName: "w-alarm-map" */ './alarm-map'),
+  parkingMap: () => import(/* webpackChunkName: "w-parking-map" */ './parking-map'),
+  charts: () => import(/* webpackChunkName: "w-charts" */ './charts'),
+  multichart: () => import(/* webpackChunkName: "w-multichart" */ './multichart'),
+  status: () => import(/* webpackChunkName: "w-status" */ './status'),
+  temp: () => import(/* webpackChunkName: "w-temp" */ './temp'),
+  battery: () => import(/* webpackChunkName: "w-battery" */ './battery'),
+  parkingStats: () => import(/* webpackChunkName: "w-parking-stats" */ './parking-stats'),
+  weather: () => import(/* webpackChunkName: "w-weather" */ './weather'),
+  airQuality: () => import(/* webpackChunkName: "w-air-quality" */ './air-quality'),
+  indoorClimate: () => import(/* webpackChunkName: "w-indoor-climate" */ './indoor-climate'),
+  waterLevel: () => import(/* webpackChunkName: "w-water-level" */ './water-level'),
+  consumption: () => import(/* webpackChunkName: "w-consumption" */ './consumption'),
+  widgetStore: () => import(/* webpackChunkName: "w-widget-store" */ './widget-store'),
 };
+
+export const WIDGET_VIEWS = Object.fromEntries(
+  Object.entries(LOADERS).map(([id, load]) => [id, lazy(load)]),
+) as Record<WidgetComponent, LazyExoticComponent<WidgetView>>;
+
+/**
+ * Starts loading the code of these widgets now (webpack fetches each chunk once; the lazy views
+ * above then find it loaded). The dashboard calls it with a built-in's widgets while it fetches the
+ * dashboard's content, so code and content arrive side by side.
+ */
+export function preloadWidgets(components: readonly string[]): void {
+  for (const c of components) {
+    const load = (LOADERS as Record<string, Loader | undefined>)[c];
+    if (load) void load().catch(() => undefined);
+  }
+}

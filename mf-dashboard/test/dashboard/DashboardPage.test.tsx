@@ -32,7 +32,7 @@ jest.mock('../../src/widgets/registry', () => {
   function Crash(): never {
     throw new Error('boom');
   }
-  return { WIDGET_VIEWS: new Proxy({}, { get: (_t, key) => (key === 'battery' ? Crash : Fake) }) };
+  return { WIDGET_VIEWS: new Proxy({}, { get: (_t, key) => (key === 'battery' ? Crash : Fake) }), preloadWidgets: jest.fn() };
 });
 
 const URL5 = `/dashboard/${encodeDashboardId(5)}`;
@@ -101,6 +101,9 @@ describe('/dashboard/:id', () => {
     );
     // Built-in names come from the common catalogue.
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
+    // The overview's widget code was asked for while its content loaded.
+    const { preloadWidgets } = jest.requireMock<{ preloadWidgets: jest.Mock }>('../../src/widgets/registry');
+    expect(preloadWidgets).toHaveBeenCalledWith(['status', 'temp', 'battery', 'alarms', 'weather', 'unitMap']);
   });
 
   test('an unknown id says the dashboard was not found', async () => {

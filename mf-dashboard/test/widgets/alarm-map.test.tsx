@@ -1,4 +1,3 @@
-jest.mock('supercluster', () => jest.requireActual('../../node_modules/supercluster/dist/supercluster.js'));
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AlarmMap from '../../src/widgets/alarm-map';
 import { alarm, installDomStubs, markerIcons, renderMap, unit } from './map.harness';

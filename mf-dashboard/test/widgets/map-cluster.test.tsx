@@ -1,4 +1,3 @@
-jest.mock('supercluster', () => jest.requireActual('../../node_modules/supercluster/dist/supercluster.js'));
 import { ClusterIndex, decode, handleRequest, normalizeBBox, TONE_INDEX, worstTone } from '../../src/widgets/map/cluster-core';
 import { createClusterEngine } from '../../src/widgets/map/cluster-client';
 
@@ -62,6 +61,56 @@ describe('map clustering', () => {
     await engine.load(points(50), { radius: 60, maxZoom: 16 });
     expect(decode(await engine.query([-180, -85, 180, 85], 3)).reduce((s, i) => s + i.count, 0)).toBe(50);
     engine.dispose();
+  });
+
+  test('a cluster falls apart at its expansion zoom; points on one spot only above maxZoom', () => {
+    // Two groups 0.02° apart near Stockholm, plus two units on the very same spot far away.
+    const coords = new Float64Array([18.0, 59.3, 18.001, 59.3005, 18.02, 59.31, 18.021, 59.3105, 10, 50, 10, 50]);
+    const tones = new Uint8Array([5, 5, 0, 5, 5, 1]);
+    const index = new ClusterIndex({ coords, tones }, { radius: 60, maxZoom: 16 });
+    const world = [-180, -85, 180, 85] as const;
+    const at5 = decode(index.query([...world], 5));
+    const stockholm = at5.find((i) => i.count === 4);
+    expect(stockholm).toBeDefined();
+    expect(worstTone(stockholm!.tones)).toBe('alarm');
+    const z = index.expansionZoom(stockholm!.id);
+    expect(z).toBeGreaterThan(5);
+    const after = decode(index.query([17.9, 59.2, 18.1, 59.4], z)).filter((i) => i.count > 0);
+    expect(after.length).toBeGreaterThan(1);
+    expect(after.reduce((s, i) => s + i.count, 0)).toBe(4);
+    // Same spot: stays one cluster up to maxZoom, then shows both points.
+    const spot = decode(index.query([...world], 16)).find((i) => Math.abs(i.lon - 10) < 1e-9 && i.count === 2);
+    expect(spot).toBeDefined();
+    expect(index.expansionZoom(spot!.id)).toBe(17);
+    expect(decode(index.query([9, 49, 11, 51], 17)).map((i) => i.count)).toEqual([1, 1]);
+  });
+
+  test('neighbouring cells never leave two clusters on top of each other', () => {
+    const index = new ClusterIndex(points(5000), { radius: 60, maxZoom: 16 });
+    for (const zoom of [3, 5, 7]) {
+      const items = decode(index.query([0, 50, 35, 72], zoom)).filter((i) => i.count > 1);
+      const px = (i: { lon: number; lat: number }) => {
+        const s = Math.sin((i.lat * Math.PI) / 180);
+        const w = 256 * 2 ** zoom;
+        return [(i.lon / 360 + 0.5) * w, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * w] as const;
+      };
+      let closest = Infinity;
+      for (let a = 0; a < items.length; a++)
+        for (let b = a + 1; b < items.length; b++) {
+          const [ax, ay] = px(items[a]!);
+          const [bx, by] = px(items[b]!);
+          closest = Math.min(closest, Math.hypot(ax - bx, ay - by));
+        }
+      // Cluster markers are at most 52 px wide; centres closer than ~20 px would overlap badly.
+      expect(closest).toBeGreaterThan(20);
+    }
+  });
+
+  test('a view across the antimeridian finds the points on both sides', () => {
+    const coords = new Float64Array([179.5, 10, -179.5, 10, 0, 10]);
+    const index = new ClusterIndex({ coords, tones: new Uint8Array(3).fill(5) }, { radius: 60, maxZoom: 16 });
+    const items = decode(index.query([175, 0, 185, 20], 12));
+    expect(items.reduce((s, i) => s + i.count, 0)).toBe(2);
   });
 
   test('bboxes beyond one world are clamped', () => {

@@ -3,9 +3,6 @@
  * dashboard catalogues) in jsdom: a measured size for Leaflet, no canvas (the SVG renderer draws),
  * no Worker (the main-thread clustering runs). `update` changes the props later, as the dashboard
  * does (new bindings from another widget, a new size, saved settings).
- *
- * Test files must also mock supercluster to its UMD build (jest runs CommonJS):
- *   jest.mock('supercluster', () => jest.requireActual('../../node_modules/supercluster/dist/supercluster.js'));
  */
 import { act, useState, type ComponentType } from 'react';
 import { DEFAULT_LINK_GROUP, sessionStore, type Unit } from '@fieldwatch/shared';

@@ -1,4 +1,3 @@
-jest.mock('supercluster', () => jest.requireActual('../../node_modules/supercluster/dist/supercluster.js'));
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import ParkingMap from '../../src/widgets/parking-map';
 import { installDomStubs, markerIcons, renderMap, unit } from './map.harness';

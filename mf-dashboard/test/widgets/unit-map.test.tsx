@@ -1,4 +1,3 @@
-jest.mock('supercluster', () => jest.requireActual('../../node_modules/supercluster/dist/supercluster.js'));
 jest.mock('../../src/widgets/map/cluster-client', () => {
   const actual = jest.requireActual('../../src/widgets/map/cluster-client');
   return { ...actual, createClusterEngine: jest.fn(actual.createClusterEngine) };

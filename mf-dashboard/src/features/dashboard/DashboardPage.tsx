@@ -7,6 +7,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   decodeDashboardId,
+  defaultDashboardContent,
   encodeDashboardId,
   showsParking,
   USER_TYPES,
@@ -22,6 +23,7 @@ import { addWidget, defaultTimeRange } from '../../dashboard/content';
 import { BoardContext, type BoardContextValue, useBoard, useBoardState } from '../../dashboard/context';
 import { useMediaQuery } from '../../dashboard/hooks';
 import { WidgetStorePanel } from '../../widgets/widget-store/WidgetStorePanel';
+import { preloadWidgets } from '../../widgets/registry';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { Modal } from './Modal';
@@ -72,6 +74,8 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
     let live = true;
     let board: Board | null = null;
     setState({ status: 'loading' });
+    // A built-in's widgets are known before its content arrives: fetch their code meanwhile.
+    if (summary.static) preloadWidgets(defaultDashboardContent(summary.static).widgets.map((w) => w.component));
     void call<DashboardDocument>(api, { method: 'GET', url: dashboardUrl(summary.id) }).then((res) => {
       if (!live) return;
       if (!res.ok) {

@@ -1,5 +1,5 @@
 /**
- * The map's clustering worker: keeps the supercluster index off the main thread. The page sends the
+ * The map's clustering worker: keeps the clustering off the main thread. The page sends the
  * points once ('load'), then the view's bbox and zoom on every move ('query'); see cluster-core.ts.
  */
 import { handleRequest, type WorkerRequest } from './cluster-core';
