@@ -6,7 +6,7 @@ import { createI18n } from './features/i18n/i18n';
 import './features/theme/theme';
 import { initReporting } from './features/errors/reporting';
 import { fetchRemotes, registerAll } from './features/remotes/registry';
-import { registerAreas } from './features/remotes/applications';
+import { areaForPath, preloadArea, registerAreas } from './features/remotes/applications';
 import { REMOTE_ERROR_EVENT } from './features/remotes/runtime-plugin';
 import { loadSession } from './features/session/session';
 import { App } from './App';
@@ -31,6 +31,12 @@ async function main() {
     }
   });
   start({ urlRerouteOnly: true });
+  // The area of the address loads while the session does; "/" and the login page lead to the
+  // overview, so the dashboard's code is fetched then (on the login page once it has drawn).
+  const path = window.location.pathname;
+  const area = areaForPath(path) ?? (path === '/' ? 'dashboard' : undefined);
+  if (area) preloadArea(area);
+  else if (path === '/login') setTimeout(() => preloadArea('dashboard'), 1000);
   await loadSession(i18n);
 }
 

@@ -124,6 +124,22 @@ export function guardLifecycles(name: RemoteName, remote: Partial<LifeCycles<Rem
 }
 
 const attempts = new Map<RemoteName, number>();
+/** Code of an area asked for before its activity function allowed it (see preloadArea). */
+const preloaded = new Map<RemoteName, Promise<RemoteModule>>();
+
+const loadAreaModule = (name: RemoteName) => loadRemote<RemoteModule>(`${name}/app`) as Promise<RemoteModule>;
+
+/**
+ * Starts fetching an area's code now, before the session says whether it may mount: the sign-in
+ * sequence (session, dashboards, events, devices) and the remote's manifest, entry and chunks then
+ * load side by side instead of one after the other. A failure here is silent; loadArea reports it.
+ */
+export function preloadArea(name: RemoteName): void {
+  if (preloaded.has(name) || attempts.has(name)) return;
+  const p = loadAreaModule(name);
+  p.catch(() => preloaded.delete(name));
+  preloaded.set(name, p);
+}
 
 async function loadArea(name: RemoteName): Promise<LifeCycles<RemoteProps>> {
   useAreaState.getState().set(name, 'loading');
@@ -131,7 +147,9 @@ async function loadArea(name: RemoteName): Promise<LifeCycles<RemoteProps>> {
   attempts.set(name, attempt);
   try {
     if (attempt > 1) await refreshRemote(name);
-    const mod = await withTimeout(loadRemote<RemoteModule>(`${name}/app`), CHUNK_LOAD_TIMEOUT_MS, `Area ${name}`);
+    const early = attempt === 1 ? preloaded.get(name) : undefined;
+    preloaded.delete(name);
+    const mod = await withTimeout(early ?? loadAreaModule(name), CHUNK_LOAD_TIMEOUT_MS, `Area ${name}`);
     const lifecycles = mod && (typeof mod.mount === 'function' ? mod : mod.default);
     if (!lifecycles || typeof lifecycles.mount !== 'function') throw new Error(`Remote ${name} exposes no single-spa lifecycles`);
     return guardLifecycles(name, lifecycles);
