@@ -53,6 +53,32 @@ function syntheticUnits(n: number) {
   return units;
 }
 
+/**
+ * The browser's own frame rate on this machine, as the reference for the pan figures: rAF deltas on
+ * a trivial page that moves one big gradient block (headless Chromium without a GPU on 2 cores
+ * does not reach 60 fps even there).
+ */
+async function frameBaseline(page: Page) {
+  await page.setContent('<div id="b" style="width:2000px;height:2000px;background:linear-gradient(#123,#79c)"></div>');
+  return page.evaluate(async () => {
+    const el = document.getElementById('b') as HTMLElement;
+    const d: number[] = [];
+    let last = performance.now();
+    await new Promise<void>((done) => {
+      const step = (now: number) => {
+        d.push(now - last);
+        last = now;
+        el.style.transform = `translate(${d.length % 300}px, 0)`;
+        if (d.length < 120) requestAnimationFrame(step);
+        else done();
+      };
+      requestAnimationFrame(step);
+    });
+    d.sort((a, b) => a - b);
+    return { baselineFrameP50Ms: Math.round((d[60] ?? 0) * 10) / 10, baselineFrameP95Ms: Math.round((d[114] ?? 0) * 10) / 10 };
+  });
+}
+
 async function mapReady(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByName('fw-map-first-render').length > 0, null, { timeout: 60_000 });
 }
@@ -167,6 +193,9 @@ test('unit map with 100,000 units: first clustered render and smooth pans', asyn
       };
     }, PANS);
 
+    const ref = await page.context().newPage();
+    const baseline = await frameBaseline(ref);
+    await ref.close();
     const result = {
       when: new Date().toISOString(),
       units: UNIT_COUNT,
@@ -174,6 +203,7 @@ test('unit map with 100,000 units: first clustered render and smooth pans', asyn
       ...first,
       pans: PANS,
       ...pans,
+      ...baseline,
     };
     fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
     fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
