@@ -42,7 +42,8 @@ export function errorMessage(err: unknown): string {
 
 /** Unwraps { data } envelopes; older endpoints answer bare arrays or objects. */
 function unwrap<T>(body: unknown): T {
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body) return (body as { data: T }).data;
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body)
+    return (body as { data: T }).data;
   return body as T;
 }
 
@@ -54,7 +55,8 @@ export function chunk<T>(list: readonly T[], size = ID_CHUNK_SIZE): T[][] {
 
 /** Interprets an older-API answer by the rules of spec §8. */
 export function interpretLegacy<T>(path: string, body: unknown): T[] {
-  if (body === '' || body === undefined || body === null) throw new ApiError(`API ${path} returned empty string`);
+  if (body === '' || body === undefined || body === null)
+    throw new ApiError(`API ${path} returned empty string`);
   const list = Array.isArray(body) ? body : [body];
   if (list.length === 1) {
     const only = list[0] as Record<string, unknown>;
@@ -83,7 +85,16 @@ export function createApiClient({
   isSignedIn = () => true,
   timeoutMs = 30_000,
 }: ApiClientOptions): ApiClient {
-  const http = axios.create({ baseURL, withCredentials: true, timeout: timeoutMs });
+  // No XSRF token: the session cookie is SameSite=Lax and the server reads no token header. Left
+  // on, axios reads the (absent) token cookie through the async cookieStore before every send, a
+  // round trip to the browser process that queues each request behind whatever the page is doing.
+  const http = axios.create({
+    baseURL,
+    withCredentials: true,
+    timeout: timeoutMs,
+    withXSRFToken: false,
+    xsrfCookieName: '',
+  });
   let unauthorizedReported = false;
 
   http.interceptors.response.use(undefined, (err: unknown) => {
@@ -116,7 +127,11 @@ export function createApiClient({
     }
   }
 
-  async function legacy<T>(method: string, params: Record<string, unknown> = {}, unitIds?: number[]): Promise<T[]> {
+  async function legacy<T>(
+    method: string,
+    params: Record<string, unknown> = {},
+    unitIds?: number[],
+  ): Promise<T[]> {
     const path = `/api/v1/xrequest/${method}`;
     const call = async (p: Record<string, unknown>) => {
       try {
@@ -124,7 +139,10 @@ export function createApiClient({
         return interpretLegacy<T>(path, res.data);
       } catch (err) {
         if (err instanceof ApiError) throw err;
-        throw new ApiError(`API ${path} ${errorMessage(err)}`, isAxiosError(err) ? err.response?.status : undefined);
+        throw new ApiError(
+          `API ${path} ${errorMessage(err)}`,
+          isAxiosError(err) ? err.response?.status : undefined,
+        );
       }
     };
     if (!unitIds) return call(params);
@@ -146,6 +164,7 @@ export function createApiClient({
 /** A call expecting a single item: none raises, more than one raises with the count (spec §5, §8). */
 export function single<T>(list: readonly T[]): T {
   if (list.length === 0) throw new ApiError(MESSAGES.noData);
-  if (list.length > 1) throw new ApiError(`Expected a single item, but ${list.length} was returned by the API`);
+  if (list.length > 1)
+    throw new ApiError(`Expected a single item, but ${list.length} was returned by the API`);
   return list[0] as T;
 }
