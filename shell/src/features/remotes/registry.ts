@@ -4,12 +4,13 @@
  */
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type RemoteName, type RemotesMap } from '@fieldwatch/shared';
+import { REMOTES_URL, takeEarlyRemotes } from './early';
 
 let current: RemotesMap = {};
 
 export async function fetchRemotes(): Promise<RemotesMap> {
   try {
-    const res = await fetch('/remotes.json', { cache: 'no-store', credentials: 'same-origin' });
+    const res = await (takeEarlyRemotes() ?? fetch(REMOTES_URL, { cache: 'no-store', credentials: 'same-origin' }));
     if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
     const body = (await res.json()) as Record<string, unknown>;
     const map: RemotesMap = {};
