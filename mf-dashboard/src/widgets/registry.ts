@@ -40,12 +40,26 @@ export const WIDGET_VIEWS = Object.fromEntries(
 ) as Record<WidgetComponent, LazyExoticComponent<WidgetView>>;
 
 /**
+ * Widgets whose first draw is heavy (Leaflet, Highcharts): they mount after the light widgets
+ * have drawn, one per idle turn (dashboard/turns.ts), and their code is not preloaded with the
+ * light widgets' so that evaluating it does not compete with their first draw either.
+ */
+export const DEFERRED_WIDGETS: ReadonlySet<string> = new Set<WidgetComponent>([
+  'unitMap',
+  'alarmMap',
+  'parkingMap',
+  'charts',
+  'multichart',
+]);
+
+/**
  * Starts loading the code of these widgets now (webpack fetches each chunk once; the lazy views
  * above then find it loaded). The dashboard calls it with a built-in's widgets while it fetches the
  * dashboard's content, so code and content arrive side by side.
  */
 export function preloadWidgets(components: readonly string[]): void {
   for (const c of components) {
+    if (DEFERRED_WIDGETS.has(c)) continue;
     const load = (LOADERS as Record<string, Loader | undefined>)[c];
     if (load) void load().catch(() => undefined);
   }

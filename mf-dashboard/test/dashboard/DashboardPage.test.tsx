@@ -32,7 +32,7 @@ jest.mock('../../src/widgets/registry', () => {
   function Crash(): never {
     throw new Error('boom');
   }
-  return { WIDGET_VIEWS: new Proxy({}, { get: (_t, key) => (key === 'battery' ? Crash : Fake) }), preloadWidgets: jest.fn() };
+  return { WIDGET_VIEWS: new Proxy({}, { get: (_t, key) => (key === 'battery' ? Crash : Fake) }), preloadWidgets: jest.fn(), DEFERRED_WIDGETS: new Set() };
 });
 
 const URL5 = `/dashboard/${encodeDashboardId(5)}`;

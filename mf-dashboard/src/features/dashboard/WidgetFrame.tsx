@@ -17,7 +17,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
-import { WIDGET_VIEWS } from '../../widgets/registry';
+import { DEFERRED_WIDGETS, WIDGET_VIEWS } from '../../widgets/registry';
+import { useTurn } from '../../dashboard/turns';
 import { WidgetState } from '../../widgets/state';
 import type { BindingKind, LinkBindings } from '../../widgets/contract';
 import {
@@ -68,6 +69,7 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
   const [attempt, setAttempt] = useState(0);
   const body = useRef<HTMLDivElement>(null);
   const size = useElementSize(body);
+  const mounted = useTurn(widget ? DEFERRED_WIDGETS.has(widget.component) : false);
 
   const linkGroup = useMemo(
     () => linkGroupOf({ linkGroups: groups } as DashboardContent, widget?.group ?? 'default'),
@@ -152,17 +154,21 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
           )}
         >
           <Suspense fallback={<WidgetState kind="loading" label={t('frame.loading')} />}>
-            <View
-              widget={widget}
-              linkGroup={linkGroup}
-              units={units}
-              refreshKey={refreshKey}
-              bindings={bindings}
-              setBinding={setBinding}
-              updateSettings={updateSettings}
-              size={size}
-              readOnly={board.readOnly}
-            />
+            {!mounted ? (
+              <WidgetState kind="loading" label={t('frame.loading')} />
+            ) : (
+              <View
+                widget={widget}
+                linkGroup={linkGroup}
+                units={units}
+                refreshKey={refreshKey}
+                bindings={bindings}
+                setBinding={setBinding}
+                updateSettings={updateSettings}
+                size={size}
+                readOnly={board.readOnly}
+              />
+            )}
           </Suspense>
         </WidgetBoundary>
       </div>
