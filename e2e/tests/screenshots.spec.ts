@@ -19,10 +19,18 @@ const screens: Array<[string, string]> = [
   ['onboarding', '/onboarding?tag=8d3f6a2e-5c1b-4e7a-9f0d-2b6c8e4a1f35'],
 ];
 
-/** Waits until no widget or area shows a loading state (the push stream never goes idle). */
+/**
+ * Waits until no widget or area has shown a loading state for 600 ms (the push stream never goes
+ * idle; a dashboard opened again remounts its widgets just after the old ones were counted, and
+ * maps and charts mount a turn after the light widgets).
+ */
 async function settled(page: import('@playwright/test').Page) {
-  await expect(page.locator('[data-state="loading"], [role="progressbar"]')).toHaveCount(0, { timeout: 20_000 });
-  await page.waitForTimeout(400);
+  const loading = page.locator('[data-state="loading"], [role="progressbar"]');
+  await expect(async () => {
+    await expect(loading).toHaveCount(0, { timeout: 0 });
+    await page.waitForTimeout(600);
+    await expect(loading).toHaveCount(0, { timeout: 0 });
+  }).toPass({ timeout: 30_000 });
 }
 
 for (const theme of ['dark', 'bright'] as const) {
