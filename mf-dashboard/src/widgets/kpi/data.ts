@@ -3,7 +3,7 @@
  * the last answer while reloading (auto refresh never flashes a spinner over good data), and the
  * latest-value call (xrequest GetUnitsShowValue) that answers many units in one request.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import moment from 'moment';
 import { API_DATE_FORMAT, type ApiClient, type Result } from '@fieldwatch/shared';
 
@@ -14,7 +14,12 @@ export interface DataState<T> {
   reload(): void;
 }
 
-/** Runs `load` now and whenever a dep changes; a throw is the error state. */
+/**
+ * Runs `load` now and whenever a dep changes; a throw is the error state. The request starts in a
+ * layout effect: right after the widget's DOM is committed, before the browser paints the
+ * dashboard, instead of in a passive effect that waits for that paint and whatever tasks queue
+ * behind it (~0.2-0.7 s on a busy first load).
+ */
 export function useWidgetData<T>(load: () => Promise<T>, deps: readonly unknown[]): DataState<T> {
   const [state, setState] = useState<{ status: DataState<T>['status']; data: T | undefined }>({
     status: 'loading',
@@ -23,7 +28,7 @@ export function useWidgetData<T>(load: () => Promise<T>, deps: readonly unknown[
   const [tick, setTick] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
-  useEffect(() => {
+  useLayoutEffect(() => {
     let live = true;
     setState((s) => (s.status === 'loading' ? s : { status: 'loading', data: s.data }));
     loadRef.current().then(
