@@ -8,7 +8,13 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ClientConfig, type ClientPreferences, type Unit, WEATHER_DEFAULT_DAYS, type WeatherDay } from '@fieldwatch/shared';
+import {
+  type ClientConfig,
+  type ClientPreferences,
+  type Unit,
+  WEATHER_DEFAULT_DAYS,
+  type WeatherDay,
+} from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import { Button } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../contract';
@@ -25,10 +31,18 @@ export interface WeatherSettings {
 }
 
 const hasPosition = (u: Unit | undefined): u is Unit =>
-  !!u && u.UnitGPSLatitude !== null && u.UnitGPSLongitude !== null && Number.isFinite(u.UnitGPSLatitude) && Number.isFinite(u.UnitGPSLongitude);
+  !!u &&
+  u.UnitGPSLatitude !== null &&
+  u.UnitGPSLongitude !== null &&
+  Number.isFinite(u.UnitGPSLatitude) &&
+  Number.isFinite(u.UnitGPSLongitude);
 
 /** The unit whose weather to show (see the file comment). */
-export function weatherUnit(units: readonly Unit[], selected: readonly number[], settingsUnit?: number): Unit | undefined {
+export function weatherUnit(
+  units: readonly Unit[],
+  selected: readonly number[],
+  settingsUnit?: number,
+): Unit | undefined {
   if (selected.length > 0 || settingsUnit !== undefined) {
     const byId = new Map(units.map((u) => [u.UnitID, u]));
     for (const id of selected) {
@@ -41,26 +55,37 @@ export function weatherUnit(units: readonly Unit[], selected: readonly number[],
   return units.find(hasPosition);
 }
 
-type Answer = { kind: 'days'; days: WeatherDay[] } | { kind: 'notConfigured' } | { kind: 'unavailable' } | { kind: 'hidden' };
+type Answer =
+  | { kind: 'days'; days: WeatherDay[] }
+  | { kind: 'notConfigured' }
+  | { kind: 'unavailable' }
+  | { kind: 'hidden' };
 
 export default function WeatherWidget({ units, bindings, widget, refreshKey }: WidgetProps<WeatherSettings>) {
   const { t, i18n } = useTranslation('dashboard');
   const { api } = useRemote();
   const tc = useTimeConfig();
   const num = useNumberFormat();
-  const unit = useMemo(() => weatherUnit(units, bindings.units, widget.settings.unitId), [units, bindings.units, widget.settings.unitId]);
+  const unit = useMemo(
+    () => weatherUnit(units, bindings.units, widget.settings.unitId),
+    [units, bindings.units, widget.settings.unitId],
+  );
   const lang = (i18n.language || 'en').slice(0, 2);
 
   const load = useWidgetData<Answer | null>(async () => {
     if (!unit) return null;
-    const [prefs] = await api.get<ClientPreferences>('/api/v3/user/preferences');
+    // The preference and the weather side by side: one round trip instead of two on first draw
+    // (a hidden unit's answer is then dropped).
+    const [[prefs], [days, failed]] = await Promise.all([
+      api.get<ClientPreferences>('/api/v3/user/preferences'),
+      api.get<WeatherDay[]>('/api/v1/weather/getWeather', {
+        lat: unit.UnitGPSLatitude,
+        lon: unit.UnitGPSLongitude,
+        days: WEATHER_DEFAULT_DAYS,
+        lang,
+      }),
+    ]);
     if (prefs?.weather?.[String(unit.UnitID)] === false) return { kind: 'hidden' };
-    const [days, failed] = await api.get<WeatherDay[]>('/api/v1/weather/getWeather', {
-      lat: unit.UnitGPSLatitude,
-      lon: unit.UnitGPSLongitude,
-      days: WEATHER_DEFAULT_DAYS,
-      lang,
-    });
     if (!failed && Array.isArray(days)) return { kind: 'days', days: days.slice(-WEATHER_DEFAULT_DAYS) };
     // "Weather data missing": no provider configured, or it did not answer.
     const [config, configFailed] = await api.get<ClientConfig>('/api/v3/config');
@@ -102,7 +127,9 @@ export default function WeatherWidget({ units, bindings, widget, refreshKey }: W
       <div className={css.calm} data-state="empty" data-testid={`weather-${key}`}>
         <WeatherIcon condition="partly" size={40} />
         <p className={css.calmTitle}>{t(`widgets.weather.${key}.title`)}</p>
-        <p className={css.calmText}>{t(`widgets.weather.${key}.text`, { unit: unit.UnitName, days: WEATHER_DEFAULT_DAYS })}</p>
+        <p className={css.calmText}>
+          {t(`widgets.weather.${key}.text`, { unit: unit.UnitName, days: WEATHER_DEFAULT_DAYS })}
+        </p>
         {(answer.kind === 'unavailable' || key === 'noDays') && (
           <Button size="small" variant="ghost" onClick={load.reload}>
             {t('common:action.retry')}
