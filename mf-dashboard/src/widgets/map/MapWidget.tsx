@@ -14,7 +14,7 @@ import type { Unit } from '@fieldwatch/shared';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { createBaseLayer, outlineStyle } from './base-layer';
-import { createClusterEngine, type ClusterEngine } from './cluster-client';
+import { createClusterEngine, prewarmClusterWorker, type ClusterEngine } from './cluster-client';
 import { decode, TONES, worstTone, type BBox, type ClusterItem, type Tone } from './cluster-core';
 import {
   activeFilterCount,
@@ -96,6 +96,8 @@ export function MapWidget(props: MapWidgetProps) {
   const filter = useMemo(() => effectiveFilter(variant, widget.settings.filter), [variant, widget.settings.filter]);
   const tileConfig = useTileConfig();
   const occupancy = useOccupancy(variant === 'parking', units, refreshKey);
+  // The worker starts while the points are prepared and Leaflet sets up (the canvas takes it).
+  useState(prewarmClusterWorker);
   const data = useMemo(
     () => prepareMapData(units, variant, filter, occupancy.data),
     [units, variant, filter, occupancy.data],
@@ -190,6 +192,8 @@ function MapCanvas(props: MapCanvasProps) {
   const colorsRef = useRef<MapColors | null>(null);
   const dataRef = useRef<MapData>(data);
   dataRef.current = data;
+  const bindingsRef = useRef(bindings.units);
+  bindingsRef.current = bindings.units;
   const selectedRef = useRef<Set<number>>(new Set(bindings.units));
   const loadedSeq = useRef(0);
   const querySeq = useRef(0);
@@ -406,7 +410,14 @@ function MapCanvas(props: MapCanvasProps) {
       map.setView([saved.lat, saved.lng], saved.zoom);
       fittedOnce.current = true;
     } else {
-      map.setView([30, 10], 2);
+      // Straight to the units (or the selection): drawing the whole world's outlines first, only
+      // to fit a moment later, cost a full extra redraw of the base layer.
+      const d = dataRef.current;
+      const first = boundsOf(d, bindingsRef.current) ?? d.bounds;
+      if (first) {
+        map.fitBounds(toLatLngBounds(first), { padding: [28, 28], maxZoom: FIT_MAX_ZOOM, animate: false });
+        fittedOnce.current = true;
+      } else map.setView([30, 10], 2);
     }
     mapRef.current = map;
     (el as HTMLElement & { fwMap?: L.Map }).fwMap = map;
