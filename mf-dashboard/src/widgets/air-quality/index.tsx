@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceType, type Unit } from '@fieldwatch/shared';
 import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
+import { latestState } from '../kpi/states';
 import { byUnit, type LatestValue, pickChannel } from '../kpi/data';
 import { useLatestOf } from '../kpi/useLatest';
 import { percent, useNumberFormat } from '../kpi/format';
@@ -74,31 +74,8 @@ export default function AirQualityWidget({ units, refreshKey, bindings, setBindi
     return { readings, ids, worst };
   }, [rows, latest.units]);
 
-  if (latest.units.length === 0)
-    return (
-      <WidgetState kind="empty" title={t('widgets.airQuality.noUnits.title')}>
-        {t('widgets.airQuality.noUnits.text')}
-      </WidgetState>
-    );
-  if (!view) {
-    if (latest.load.status === 'error')
-      return (
-        <WidgetState
-          kind="error"
-          title={t('widgets.kpi.error.title')}
-          message={t('widgets.kpi.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={latest.load.reload}
-        />
-      );
-    return <WidgetState kind="loading" label={t('widgets.airQuality.loading')} />;
-  }
-  if (view.readings.length === 0)
-    return (
-      <WidgetState kind="empty" title={t('widgets.airQuality.noData.title')}>
-        {t('widgets.airQuality.noData.text', { count: latest.units.length })}
-      </WidgetState>
-    );
+  const state = latestState(t, 'airQuality', latest, view ? view.readings.length : null);
+  if (state || !view) return state;
 
   const pick = (ids: number[]) => setBinding('units', isSelection(bindings.units, ids) ? [] : ids);
   const activeStatus = SYMBOL_STATUSES.find((s) => isSelection(bindings.units, view.ids[s])) ?? null;

@@ -13,7 +13,7 @@ import {
   type UnitStatus,
 } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
-import { apiTimeMs, type DataState, idsKey, useWidgetLoad } from '../list/kit';
+import { apiTimeMs, type DataState, idsKey, useWidgetData } from '../list/kit';
 
 /** One alarm as the widgets show it. */
 export interface AlarmRow {
@@ -135,7 +135,7 @@ export function useAlarms(
   const unitsKey = q.unitIds ? idsKey(q.unitIds) : 'all';
   const typesKey = q.types ? q.types.join(',') : '';
   const enabled = q.enabled ?? true;
-  return useWidgetLoad<AlarmRow[]>(async () => {
+  return useWidgetData<AlarmRow[]>(async () => {
     if (!enabled) return new Promise<AlarmRow[]>(() => undefined);
     const records = await fetchAlarms(api, q);
     const byId = q.units ? new Map(q.units.map((u) => [u.UnitID, u])) : undefined;

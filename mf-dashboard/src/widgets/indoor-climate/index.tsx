@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceType, unitStatus, type Unit } from '@fieldwatch/shared';
 import { StatusDot } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
+import { latestState } from '../kpi/states';
 import { byUnit, type LatestValue, pickChannel } from '../kpi/data';
 import { useLatestOf } from '../kpi/useLatest';
 import { useNumberFormat } from '../kpi/format';
@@ -48,31 +48,8 @@ export default function IndoorClimateWidget({ units, refreshKey, bindings, setBi
       .sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status] || a.unit.UnitName.localeCompare(b.unit.UnitName));
   }, [rows, latest.units]);
 
-  if (latest.units.length === 0)
-    return (
-      <WidgetState kind="empty" title={t('widgets.indoorClimate.noUnits.title')}>
-        {t('widgets.indoorClimate.noUnits.text')}
-      </WidgetState>
-    );
-  if (!tiles) {
-    if (latest.load.status === 'error')
-      return (
-        <WidgetState
-          kind="error"
-          title={t('widgets.kpi.error.title')}
-          message={t('widgets.kpi.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={latest.load.reload}
-        />
-      );
-    return <WidgetState kind="loading" label={t('widgets.indoorClimate.loading')} />;
-  }
-  if (tiles.length === 0)
-    return (
-      <WidgetState kind="empty" title={t('widgets.indoorClimate.noData.title')}>
-        {t('widgets.indoorClimate.noData.text', { count: latest.units.length })}
-      </WidgetState>
-    );
+  const state = latestState(t, 'indoorClimate', latest, tiles ? tiles.length : null);
+  if (state || !tiles) return state;
 
   const shown = tiles.slice(0, MAX_TILES);
   const hidden = tiles.length - shown.length + (latest.units.length - latest.asked);

@@ -23,9 +23,10 @@ import {
   kitCss as css,
   MiniPager,
   usePage,
-  useWidgetLoad,
+  useWidgetData,
 } from './kit';
-import { fetchLatestValues, formatValue, latestByUnit, type LatestValue } from './latest';
+import { fetchLatest, byUnit, type LatestValue } from '../data/latest';
+import { formatValue } from './latest';
 import own from './list.module.css';
 
 export interface ListSettings {
@@ -53,8 +54,8 @@ export default function ListWidget(props: WidgetProps<ListSettings>) {
   const pageUnits = shown.slice(pager.from, pager.to);
   const pageIds = pageUnits.map((u) => u.UnitID);
 
-  const latest = useWidgetLoad(() => fetchLatestValues(api, pageIds), [api, idsKey(pageIds), refreshKey]);
-  const rowsByUnit = useMemo(() => latestByUnit(latest.data ?? []), [latest.data]);
+  const latest = useWidgetData(() => fetchLatest(api, pageIds), [api, idsKey(pageIds), refreshKey]);
+  const rowsByUnit = useMemo(() => byUnit(latest.data ?? []), [latest.data]);
 
   const channelOptions = useMemo(() => {
     const counts = new Map<string, number>();

@@ -4,9 +4,9 @@
  * sorting helpers, and the small parts every table shares (sortable header, compact pager, filter
  * menu, select-all checkbox). Only the current page is ever in the DOM.
  */
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Result, worstStatus, type UnitStatus } from '@fieldwatch/shared';
+import { worstStatus, type UnitStatus } from '@fieldwatch/shared';
 import { Icon, cx } from '@fieldwatch/shared/ui';
 import css from './kit.module.css';
 
@@ -14,44 +14,7 @@ export { css as kitCss };
 
 // ───────────── data ─────────────
 
-export interface DataState<T> {
-  status: 'loading' | 'error' | 'ready';
-  /** The last good answer (kept while reloading and after a failed reload). */
-  data: T | undefined;
-  reload(): void;
-}
-
-/** Runs `load` now and whenever a dep changes; a throw is the error state. */
-export function useWidgetLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): DataState<T> {
-  const [state, setState] = useState<{ status: DataState<T>['status']; data: T | undefined }>({
-    status: 'loading',
-    data: undefined,
-  });
-  const [tick, setTick] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    let live = true;
-    setState((s) => (s.status === 'loading' ? s : { status: 'loading', data: s.data }));
-    loadRef.current().then(
-      (data) => live && setState({ status: 'ready', data }),
-      () => live && setState((s) => ({ status: 'error', data: s.data })),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
-}
-
-/** The data of an API wrapper result, or a throw when the call failed. */
-export async function must<T>(call: Promise<Result<T>>): Promise<T> {
-  const [data, failed] = await call;
-  if (failed || data === undefined) throw new Error('request failed');
-  return data;
-}
+export { useWidgetData, must, idsKey, type DataState } from '../data/load';
 
 /** `value`, once it has not changed for `ms`. */
 export function useDebounced<T>(value: T, ms = 250): T {
@@ -71,13 +34,6 @@ export function useTicker(ms = 60_000): number {
     return () => clearInterval(timer);
   }, [ms]);
   return now;
-}
-
-/** A short, stable key of an id list (for effect deps without joining 4,000 ids). */
-export function idsKey(ids: readonly number[]): string {
-  let h = 0;
-  for (const id of ids) h = (Math.imul(h, 31) + id) | 0;
-  return `${ids.length}:${h}`;
 }
 
 const API_DATE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;

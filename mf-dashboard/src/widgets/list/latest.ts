@@ -1,40 +1,4 @@
-/**
- * Latest values (xrequest GetUnitsShowValue): the newest reading of every channel of the asked
- * units in one request — used by the list and the parking list.
- */
-import type { ApiClient } from '@fieldwatch/shared';
-
-export interface LatestValue {
-  UnitID: number;
-  ChannelID: number;
-  ChannelName: string;
-  ChannelKind: string;
-  UnitOfMeasure: string;
-  Value: number;
-  /** API date format, UTC. */
-  MeasureTime: string;
-}
-
-/** The most units asked for in one request (the API client's id chunk). */
-export const LATEST_MAX_UNITS = 4000;
-
-/** Latest values of every channel of `unitIds` (the first LATEST_MAX_UNITS); throws when the call fails. */
-export async function fetchLatestValues(api: ApiClient, unitIds: readonly number[]): Promise<LatestValue[]> {
-  if (unitIds.length === 0) return [];
-  const rows = await api.legacy<LatestValue>('GetUnitsShowValue', {}, unitIds.slice(0, LATEST_MAX_UNITS));
-  return (rows ?? []).filter((r) => r && typeof r.UnitID === 'number' && Number.isFinite(Number(r.Value)));
-}
-
-/** The rows of each unit. */
-export function latestByUnit(rows: readonly LatestValue[]): Map<number, LatestValue[]> {
-  const out = new Map<number, LatestValue[]>();
-  for (const r of rows) {
-    const list = out.get(r.UnitID);
-    if (list) list.push(r);
-    else out.set(r.UnitID, [r]);
-  }
-  return out;
-}
+/** How the list widgets show a latest value (the values themselves: ../data/latest.ts). */
 
 /** A reading for a table cell: at most 2 decimals, in the user's language. */
 export function formatValue(value: number, lng?: string): string {

@@ -33,9 +33,9 @@ import {
   type SortState,
   useIdSet,
   usePage,
-  useWidgetLoad,
+  useWidgetData,
 } from '../list/kit';
-import { fetchLatestValues, type LatestValue } from '../list/latest';
+import { fetchLatest, type LatestValue } from '../data/latest';
 import own from './parking-list.module.css';
 
 type SortKey = 'name' | 'location' | 'state' | 'since' | 'share';
@@ -90,11 +90,11 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
   const parking = useMemo(() => units.filter((u) => isParkingType(u.UnitType)), [units]);
   const ids = useMemo(() => parking.map((u) => u.UnitID), [parking]);
 
-  const data = useWidgetLoad(async () => {
+  const data = useWidgetData(async () => {
     if (ids.length === 0) return { latest: new Map<number, LatestValue>(), usage: new Map<number, number>() };
     const day = reportDay();
     const [latest, usage] = await Promise.allSettled([
-      fetchLatestValues(api, ids),
+      fetchLatest(api, ids),
       api.legacy<ParkingUsage>('GetReportParkingUsage', { StartDate: day, EndDate: day }),
     ]);
     if (latest.status === 'rejected' && usage.status === 'rejected') throw latest.reason;

@@ -22,7 +22,7 @@ import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { formatDateTime, useTimeConfig } from '../format';
-import { idsKey, isCompact, kitCss as css, MiniPager, usePage, useWidgetLoad } from '../list/kit';
+import { idsKey, isCompact, kitCss as css, MiniPager, usePage, useWidgetData } from '../list/kit';
 import own from './relay.module.css';
 
 /** Unit families with a relay (as the server's hasRelay). */
@@ -62,7 +62,7 @@ export default function RelayWidget({ units, bindings, refreshKey, readOnly, siz
 
   const [overrides, setOverrides] = useState<Record<number, Relay>>({});
   const [busy, setBusy] = useState<Record<number, boolean>>({});
-  const states = useWidgetLoad(async () => {
+  const states = useWidgetData(async () => {
     const answers = await Promise.all(
       pageUnits.map((u) => api.get<Relay>(`/api/v2/device/devices/${u.UnitID}/relay`)),
     );

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceType, type Unit } from '@fieldwatch/shared';
 import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
+import { latestState } from '../kpi/states';
 import { formatDateTime, useTimeConfig } from '../format';
 import { apiDateMs, byUnit, type LatestValue, pickChannel } from '../kpi/data';
 import { useLatestOf } from '../kpi/useLatest';
@@ -83,31 +83,8 @@ export default function TempWidget({ units, refreshKey, bindings, setBinding, si
     return { readings, min, max, mean: readings.length ? sum / readings.length : NaN, at, above, below, bins };
   }, [rows, latest.units]);
 
-  if (latest.units.length === 0)
-    return (
-      <WidgetState kind="empty" title={t('widgets.temp.noUnits.title')}>
-        {t('widgets.temp.noUnits.text')}
-      </WidgetState>
-    );
-  if (!view) {
-    if (latest.load.status === 'error')
-      return (
-        <WidgetState
-          kind="error"
-          title={t('widgets.kpi.error.title')}
-          message={t('widgets.kpi.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={latest.load.reload}
-        />
-      );
-    return <WidgetState kind="loading" label={t('widgets.temp.loading')} />;
-  }
-  if (view.readings.length === 0)
-    return (
-      <WidgetState kind="empty" title={t('widgets.temp.noData.title')}>
-        {t('widgets.temp.noData.text', { count: latest.units.length })}
-      </WidgetState>
-    );
+  const state = latestState(t, 'temp', latest, view ? view.readings.length : null);
+  if (state || !view) return state;
 
   const deg = (v: number) => `${num(v, 1)} °C`;
   const pickIds = (ids: number[]) => setBinding('units', isSelection(bindings.units, ids) ? [] : ids);

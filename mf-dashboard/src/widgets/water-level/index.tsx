@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { type ChannelLimits, deviceType, type Unit } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
+import { latestState } from '../kpi/states';
 import { byUnit, type LatestValue, pickChannel, useWidgetData } from '../kpi/data';
 import { useLatestOf } from '../kpi/useLatest';
 import { useNumberFormat } from '../kpi/format';
@@ -61,31 +61,8 @@ export default function WaterLevelWidget({ units, refreshKey, bindings, setBindi
     return new Map(shown.map((g, i) => [g.unit.UnitID, answers[i]?.[1] ? null : highLimit(answers[i]?.[0])]));
   }, [api, shownKey, refreshKey]);
 
-  if (latest.units.length === 0)
-    return (
-      <WidgetState kind="empty" title={t('widgets.waterLevel.noUnits.title')}>
-        {t('widgets.waterLevel.noUnits.text')}
-      </WidgetState>
-    );
-  if (!levels) {
-    if (latest.load.status === 'error')
-      return (
-        <WidgetState
-          kind="error"
-          title={t('widgets.kpi.error.title')}
-          message={t('widgets.kpi.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={latest.load.reload}
-        />
-      );
-    return <WidgetState kind="loading" label={t('widgets.waterLevel.loading')} />;
-  }
-  if (levels.length === 0)
-    return (
-      <WidgetState kind="empty" title={t('widgets.waterLevel.noData.title')}>
-        {t('widgets.waterLevel.noData.text', { count: latest.units.length })}
-      </WidgetState>
-    );
+  const state = latestState(t, 'waterLevel', latest, levels ? levels.length : null);
+  if (state || !levels) return state;
 
   const over = levels.length - shown.length + (latest.units.length - latest.asked);
   return (

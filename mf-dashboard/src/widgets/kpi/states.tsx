@@ -1,0 +1,41 @@
+/**
+ * The states every latest-value KPI widget (temperature, water level, air quality, indoor
+ * climate) passes through before it has something to show, with its own texts under
+ * `widgets.<key>.`: no units of its kind, the call failed (shared KPI texts), loading, and no
+ * readings among its units.
+ */
+import type { ReactElement } from 'react';
+import { WidgetState } from '../state';
+import type { LatestOf } from './useLatest';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The state to show, or null once there are readings (`readings` is null until they are counted). */
+export function latestState(t: Translate, key: string, latest: LatestOf, readings: number | null): ReactElement | null {
+  if (latest.units.length === 0)
+    return (
+      <WidgetState kind="empty" title={t(`widgets.${key}.noUnits.title`)}>
+        {t(`widgets.${key}.noUnits.text`)}
+      </WidgetState>
+    );
+  if (readings === null) {
+    if (latest.load.status === 'error')
+      return (
+        <WidgetState
+          kind="error"
+          title={t('widgets.kpi.error.title')}
+          message={t('widgets.kpi.error.text')}
+          retryLabel={t('common:action.retry')}
+          onRetry={latest.load.reload}
+        />
+      );
+    return <WidgetState kind="loading" label={t(`widgets.${key}.loading`)} />;
+  }
+  if (readings === 0)
+    return (
+      <WidgetState kind="empty" title={t(`widgets.${key}.noData.title`)}>
+        {t(`widgets.${key}.noData.text`, { count: latest.units.length })}
+      </WidgetState>
+    );
+  return null;
+}
