@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import ParkingStatsWidget, { summarize } from '../../src/widgets/parking-stats';
+import moment from 'moment';
+import ParkingStatsWidget, { periodDays, summarize } from '../../src/widgets/parking-stats';
 import { renderWidget, unit } from './kpi.harness';
 
 const usage = (UnitID: number, Date: string, Occupancy: number, Samples = 54) => ({
@@ -41,7 +42,10 @@ describe('parking statistics widget', () => {
     expect(params.To).toBe('17:00');
     expect(params.UnitIDs).toBeUndefined();
     expect((new Date(params.EndDate!).getTime() - new Date(params.StartDate!).getTime()) / 86_400_000).toBe(6);
-    expect(screen.getByRole('group', { name: 'Occupancy per day' }).querySelectorAll('button')).toHaveLength(3);
+    // A column for each of the 7 days; days without readings (the fixture's are in January) say so.
+    const columns = screen.getByRole('group', { name: 'Occupancy per day' }).querySelectorAll('button');
+    expect(columns).toHaveLength(7);
+    expect(columns[6]!.getAttribute('title')).toMatch(/: no readings$/);
   });
 
   test('the period is a setting; a busy unit selects it; group-selected parking units scope the report', async () => {
@@ -66,5 +70,20 @@ describe('parking statistics widget', () => {
     unmount();
     renderWidget(ParkingStatsWidget, { units, lng: 'de' });
     expect((await screen.findByRole('alert')).textContent).toContain('Die Daten konnten nicht geladen werden');
+  });
+});
+
+describe('parking statistics: the period', () => {
+  test('a column for every day of the period, oldest first, ending today', () => {
+    expect(periodDays(moment('2026-03-02T10:00:00'), 7)).toEqual([
+      '2026-02-24',
+      '2026-02-25',
+      '2026-02-26',
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
+    expect(periodDays(moment('2026-03-02T10:00:00'), 30)).toHaveLength(30);
   });
 });

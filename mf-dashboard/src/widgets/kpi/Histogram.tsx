@@ -15,10 +15,12 @@ export function Histogram(props: {
   onPick?: (key: string) => void;
   from: string;
   to: string;
+  /** The count of a full column (default: the largest count; 100 for percentages). */
+  max?: number;
 }) {
-  const max = Math.max(1, ...props.columns.map((c) => c.count));
+  const max = props.max ?? Math.max(1, ...props.columns.map((c) => c.count));
   return (
-    <figure className={css.figure} aria-label={props.label}>
+    <figure className={css.figure} aria-label={props.label} data-scale={props.max !== undefined ? 'absolute' : undefined}>
       <div className={css.columns} role="group" aria-label={props.label}>
         {props.columns.map((c) => (
           <button

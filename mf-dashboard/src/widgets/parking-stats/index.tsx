@@ -37,6 +37,16 @@ export interface ParkingSummary {
   peak: { date: string; occupancy: number } | null;
 }
 
+/** The dates (YYYY-MM-DD) of the last `days` days up to `end`, oldest first: the columns. */
+export function periodDays(end: moment.Moment, days: number): string[] {
+  return Array.from({ length: days }, (_, i) =>
+    end
+      .clone()
+      .subtract(days - 1 - i, 'days')
+      .format('YYYY-MM-DD'),
+  );
+}
+
 /** Day and unit occupancy, each weighted by samples. */
 export function summarize(rows: readonly ParkingUsage[]): ParkingSummary {
   const days = new Map<string, { occ: number; samples: number }>();
@@ -100,6 +110,10 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
   }, [api, days, from, to, scoped.join(','), refreshKey]);
 
   const summary = useMemo(() => (load.data ? summarize(load.data) : null), [load.data]);
+  // Every day of the period gets its column (a day without readings stays empty), so a young
+  // fleet's single day is one narrow bar of seven, not a block across the whole widget.
+  const period = periodDays(moment(), days);
+  const byDate = useMemo(() => new Map(summary?.days.map((d) => [d.date, d]) ?? []), [summary]);
   const pct = (v: number) => `${Math.round(v * 100)} %`;
   const dayLabel = (date: string) => formatDate(`${date}T12:00:00Z`, tc);
   const weekday = useMemo(
@@ -155,14 +169,19 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
         </div>
         <Histogram
           label={t('widgets.parkingStats.perDay')}
-          from={dayLabel(summary.days[0]!.date)}
-          to={dayLabel(summary.days[summary.days.length - 1]!.date)}
-          columns={summary.days.map((d) => ({
-            key: d.date,
-            count: Math.round(d.occupancy * 100),
-            color: 'var(--fw-accent)',
-            title: `${weekday.format(new Date(`${d.date}T12:00:00Z`))} ${dayLabel(d.date)}: ${pct(d.occupancy)}`,
-          }))}
+          from={dayLabel(period[0]!)}
+          to={dayLabel(period[period.length - 1]!)}
+          max={100}
+          columns={period.map((date) => {
+            const d = byDate.get(date);
+            const day = `${weekday.format(new Date(`${date}T12:00:00Z`))} ${dayLabel(date)}`;
+            return {
+              key: date,
+              count: d ? Math.round(d.occupancy * 100) : 0,
+              color: 'var(--fw-accent)',
+              title: `${day}: ${d ? pct(d.occupancy) : t('widgets.parkingStats.noDay')}`,
+            };
+          })}
         />
         {showBusiest && (
           <BarList
