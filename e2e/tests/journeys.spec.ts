@@ -24,6 +24,31 @@ test('sign in and land on the overview dashboard', async ({ page }) => {
   }
 });
 
+test('a reload while signed in runs the same sequence, each call once, while the code loads', async ({ page }) => {
+  await signIn(page);
+  await expectOverview(page);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/')) calls.push(pathname);
+  });
+  await page.reload();
+  await expectOverview(page);
+  const sequence = [
+    '/api/v3/user/session',
+    '/api/v3/user/dashboard',
+    '/api/v3/events/events',
+    '/api/v3/containers',
+    '/api/v2/device/devices',
+  ];
+  for (const path of sequence) expect({ path, times: calls.filter((c) => c === path).length }).toEqual({ path, times: 1 });
+  const at = (path: string) => calls.indexOf(path);
+  expect(at('/api/v3/user/session')).toBe(0);
+  for (const path of sequence.slice(2)) {
+    expect({ path, after: at(path) > at('/api/v3/user/dashboard') }).toEqual({ path, after: true });
+  }
+});
+
 test('a deep link opened while signed out comes back after login', async ({ page }) => {
   await page.goto('/devicemanagement?q=Pump');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdevicemanagement%3Fq%3DPump/);

@@ -41,7 +41,7 @@ export function errorMessage(err: unknown): string {
 }
 
 /** Unwraps { data } envelopes; older endpoints answer bare arrays or objects. */
-function unwrap<T>(body: unknown): T {
+export function unwrap<T>(body: unknown): T {
   if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body)
     return (body as { data: T }).data;
   return body as T;

@@ -13,11 +13,26 @@ import {
   type FwNotification,
   type LoginResponse,
   type SessionResponse,
+  type Result,
   type Unit,
+  unwrap,
 } from '@fieldwatch/shared';
 import { isAxiosError } from 'axios';
 import { api, bus, sessionStore } from '../../platform';
 import { startPush, stopPush } from './push';
+import { dropEarly, isOk, SESSION_CALLS, takeEarly, type SessionCall } from './early';
+
+/**
+ * One call of the sign-in sequence: the answer index.ts already has (early.ts) when it is a good
+ * one, otherwise through the API client. A 401 to the session check is final: signed out.
+ */
+async function sequenceCall<T>(call: SessionCall, fallback?: T): Promise<Result<T>> {
+  const answer = await takeEarly(call);
+  if (answer && isOk(answer)) return [unwrap<T>(answer.body), false];
+  if (answer?.status === 401 && call === 'session') return [fallback, true];
+  const { url, params } = SESSION_CALLS[call];
+  return api.get<T>(url, params, fallback);
+}
 
 /** Unseen notifications, kept fresh by the alarm listener. */
 export const useAlarmListener = create<{ unseen: number; lastPoll: number | null }>(() => ({ unseen: 0, lastPoll: null }));
@@ -25,7 +40,7 @@ export const useAlarmListener = create<{ unseen: number; lastPoll: number | null
 let pollTimer: ReturnType<typeof setInterval> | null = null;
 
 async function pollAlarms() {
-  const [list, failed] = await api.get<FwNotification[]>('/api/v3/events/notifications', { limit: 500 }, []);
+  const [list, failed] = await sequenceCall<FwNotification[]>('notifications', []);
   if (!failed && list) useAlarmListener.setState({ unseen: list.filter((n) => !n.seen).length, lastPoll: Date.now() });
 }
 
@@ -48,7 +63,7 @@ export function stopAlarmListener() {
 }
 
 export async function loadDevices(): Promise<void> {
-  const [units, failed] = await api.get<Unit[]>('/api/v2/device/devices', { use_context: true }, []);
+  const [units, failed] = await sequenceCall<Unit[]>('devices', []);
   if (!failed && units) {
     sessionStore.getState().setDevices(units);
     // For e2e/perf: the map's own first-render time is measured from here (units parsed, in the store).
@@ -59,8 +74,8 @@ export async function loadDevices(): Promise<void> {
 /** Events and containers (groups, locations) of the selected customers. */
 async function loadEventsAndContainers(): Promise<void> {
   const [[events, eventsFailed], [containers, containersFailed]] = await Promise.all([
-    api.get<FwEvent[]>('/api/v3/events/events', { limit: 200 }, []),
-    api.get<Container[]>('/api/v3/containers', { use_context: true }, []),
+    sequenceCall<FwEvent[]>('events', []),
+    sequenceCall<Container[]>('containers', []),
   ]);
   const store = sessionStore.getState();
   if (!eventsFailed && events) store.setEvents(events);
@@ -68,15 +83,26 @@ async function loadEventsAndContainers(): Promise<void> {
 }
 
 async function loadDashboards(): Promise<void> {
-  const [list, failed] = await api.get<DashboardSummary[]>('/api/v3/user/dashboard', { excludeContent: true, useContext: true }, []);
+  const [list, failed] = await sequenceCall<DashboardSummary[]>('dashboards', []);
   if (!failed && list) sessionStore.getState().setDashboards(list);
 }
 
 /** Runs the loading sequence for an existing session cookie. Resolves whether the user is signed in. */
 export async function loadSession(i18n: I18n): Promise<boolean> {
+  try {
+    return await runSequence(i18n);
+  } finally {
+    dropEarly();
+  }
+}
+
+/** Whether the sequence was ended meanwhile (a 401 expired it, or the user signed out). */
+const ended = () => sessionStore.getState().status !== 'loading';
+
+async function runSequence(i18n: I18n): Promise<boolean> {
   const store = sessionStore.getState();
   store.setStatus('loading');
-  const [session, failed] = await api.get<SessionResponse>('/api/v3/user/session');
+  const [session, failed] = await sequenceCall<SessionResponse>('session');
   if (failed || !session) {
     store.clear();
     return false;
@@ -84,11 +110,17 @@ export async function loadSession(i18n: I18n): Promise<boolean> {
   api.armUnauthorized();
   if (session.user.language && session.user.language !== i18n.language) await i18n.changeLanguage(session.user.language);
   // Dashboards before the session counts as signed in: navigation waits for them (spec §2).
+  // From here a 401 is an expiry (the interceptor's isSignedIn sees the user): it ends the sequence.
   sessionStore.setState({ user: session.user, customers: session.Customers, selectedCustomers: session.selectedCustomers });
   await loadDashboards();
+  if (ended()) return false;
   startAlarmListener();
   // Device types are static (DEVICE_TYPES in @fieldwatch/shared); then events, containers, devices.
   await Promise.all([loadEventsAndContainers(), loadDevices()]);
+  if (ended()) {
+    stopAlarmListener();
+    return false;
+  }
   sessionStore.getState().setSession(session);
   bus.emit('session:changed');
   return true;
@@ -109,9 +141,15 @@ export async function login(i18n: I18n, username: string, password: string, reme
 
 export async function logout(): Promise<void> {
   stopAlarmListener();
+  // State is cleared now and the areas unmount, but the status reads "signed out" (and the shell
+  // goes to the login page) only once the server has ended the session: a Back or a reload right
+  // after it must not find the session still alive.
+  const store = sessionStore.getState();
+  store.clear();
+  store.setStatus('loading');
+  await api.request({ method: 'GET', url: '/api/v2/auth/logout' });
   sessionStore.getState().clear();
   bus.emit('session:changed');
-  await api.request({ method: 'GET', url: '/api/v2/auth/logout' });
 }
 
 /** Called on a 401 anywhere: the interceptor has already shown "You have been logged out". */
