@@ -122,6 +122,21 @@ export interface RadarScan {
   data: number[];
 }
 
+/**
+ * One row of xrequest GetUnitsShowValue: the newest reading of one channel of one unit (written by
+ * the server, read by the dashboard's KPI widgets and lists).
+ */
+export interface ShowValueRow {
+  UnitID: number;
+  ChannelID: number;
+  ChannelName: string;
+  ChannelKind: string;
+  UnitOfMeasure: string;
+  Value: number;
+  /** API date format, UTC. */
+  MeasureTime: string;
+}
+
 export interface ChannelSeries {
   channel: number;
   name: string;

@@ -2,18 +2,10 @@
  * Latest values (xrequest GetUnitsShowValue): the newest reading of every channel of the asked
  * units in one request — used by the KPI widgets, the list and the parking list.
  */
-import type { ApiClient } from '@fieldwatch/shared';
+import type { ApiClient, ShowValueRow } from '@fieldwatch/shared';
 
-export interface LatestValue {
-  UnitID: number;
-  ChannelID: number;
-  ChannelName: string;
-  ChannelKind: string;
-  UnitOfMeasure: string;
-  Value: number;
-  /** API date format, UTC. */
-  MeasureTime: string;
-}
+/** A latest value: one row of GetUnitsShowValue. */
+export type LatestValue = ShowValueRow;
 
 /**
  * The most units whose latest values one widget asks for: one GetUnitsShowValue request (the API

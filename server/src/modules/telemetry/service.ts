@@ -15,6 +15,7 @@ import {
   type DeviceData,
   type Granularity,
   type SeriesPoint,
+  type ShowValueRow,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { channels, measurementRollups, measurements, units } from '../../db/schema';
@@ -121,16 +122,6 @@ export async function readSeries(db: Db, q: SeriesQuery): Promise<DeviceData> {
     granularity,
     channels: series,
   };
-}
-
-export interface ShowValueRow {
-  UnitID: number;
-  ChannelID: number;
-  ChannelName: string;
-  ChannelKind: string;
-  UnitOfMeasure: string;
-  Value: number;
-  MeasureTime: string;
 }
 
 /**
