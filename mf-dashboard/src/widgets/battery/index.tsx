@@ -10,8 +10,11 @@ import { BATTERY_BUCKETS, type KpiBatteryBucket } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
-import { byUnit, type LatestValue, pickChannel, useWidgetData } from '../kpi/data';
+import { pickChannel } from '../kpi/data';
+import { useWidgetData } from '../data/load';
+import { byUnit, type LatestValue } from '../data/latest';
 import { percent, useNumberFormat } from '../kpi/format';
+import { kpiPending } from '../kpi/states';
 import { BarList, isSelection, kpiCss as css, Note } from '../kpi/parts';
 
 type BucketId = KpiBatteryBucket['Bucket'];
@@ -85,19 +88,7 @@ export default function BatteryWidget({ units, refreshKey, bindings, setBinding 
   const known = members.current?.key === memberKey ? members.current.ids : null;
   const active = known ? (BATTERY_BUCKETS.find((b) => isSelection(bindings.units, known[b.id]))?.id ?? null) : null;
 
-  if (!buckets) {
-    if (kpi.status === 'error')
-      return (
-        <WidgetState
-          kind="error"
-          title={t('widgets.kpi.error.title')}
-          message={t('widgets.kpi.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={kpi.reload}
-        />
-      );
-    return <WidgetState kind="loading" label={t('widgets.battery.loading')} />;
-  }
+  if (!buckets) return kpiPending(t, 'battery', kpi);
   if (total === 0)
     return (
       <WidgetState kind="empty" title={t('widgets.battery.empty.title')}>

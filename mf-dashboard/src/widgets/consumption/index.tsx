@@ -15,7 +15,8 @@ import { Segmented } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { formatDate, useTimeConfig } from '../format';
-import { useWidgetData } from '../kpi/data';
+import { useWidgetData } from '../data/load';
+import { kpiPending } from '../kpi/states';
 import { Histogram } from '../kpi/Histogram';
 import { useNumberFormat } from '../kpi/format';
 import { kpiCss as css, Note, Stat } from '../kpi/parts';
@@ -126,19 +127,7 @@ export default function ConsumptionWidget(props: WidgetProps<ConsumptionSettings
         {t('widgets.consumption.noUnits.text')}
       </WidgetState>
     );
-  if (!view || !load.data) {
-    if (load.status === 'error')
-      return (
-        <WidgetState
-          kind="error"
-          title={t('widgets.kpi.error.title')}
-          message={t('widgets.kpi.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={load.reload}
-        />
-      );
-    return <WidgetState kind="loading" label={t('widgets.consumption.loading')} />;
-  }
+  if (!view || !load.data) return kpiPending(t, 'consumption', load);
   if (load.data.meters === 0)
     return (
       <WidgetState kind="empty" title={t('widgets.consumption.noData.title')}>

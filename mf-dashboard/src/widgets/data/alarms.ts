@@ -13,7 +13,8 @@ import {
   type UnitStatus,
 } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
-import { apiTimeMs, type DataState, idsKey, useWidgetData } from '../list/kit';
+import { apiTimeMs } from '../list/kit';
+import { type DataState, idsKey, useWidgetData } from './load';
 
 /** One alarm as the widgets show it. */
 export interface AlarmRow {

@@ -1,13 +1,10 @@
 /**
- * Data plumbing of the KPI widgets: the widgets' load hook and the latest-value call (defined in
- * ../data, re-exported here for the KPI widgets), and picking a unit's channel from its readings.
+ * Reading the KPI widgets' latest values (loaded with ../data/load and ../data/latest): picking a
+ * unit's channel from its readings, and the API's dates.
  */
 import moment from 'moment';
 import { API_DATE_FORMAT } from '@fieldwatch/shared';
 import type { LatestValue } from '../data/latest';
-
-export { useWidgetData, must, idsKey, type DataState } from '../data/load';
-export { fetchLatest, byUnit, LATEST_MAX_UNITS, type LatestValue } from '../data/latest';
 
 /** The first channel of a unit that `test` accepts, in the order of the tests (most specific first). */
 export function pickChannel(

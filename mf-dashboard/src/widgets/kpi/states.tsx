@@ -6,9 +6,28 @@
  */
 import type { ReactElement } from 'react';
 import { WidgetState } from '../state';
+import type { DataState } from '../data/load';
 import type { LatestOf } from './useLatest';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A KPI widget before its first answer: the failed call with Retry (shared KPI texts) once it
+ * failed, otherwise loading with the widget's own label (`widgets.<key>.loading`).
+ */
+export function kpiPending(t: Translate, key: string, load: Pick<DataState<unknown>, 'status' | 'reload'>): ReactElement {
+  if (load.status === 'error')
+    return (
+      <WidgetState
+        kind="error"
+        title={t('widgets.kpi.error.title')}
+        message={t('widgets.kpi.error.text')}
+        retryLabel={t('common:action.retry')}
+        onRetry={load.reload}
+      />
+    );
+  return <WidgetState kind="loading" label={t(`widgets.${key}.loading`)} />;
+}
 
 /** The state to show, or null once there are readings (`readings` is null until they are counted). */
 export function latestState(t: Translate, key: string, latest: LatestOf, readings: number | null): ReactElement | null {
@@ -18,19 +37,7 @@ export function latestState(t: Translate, key: string, latest: LatestOf, reading
         {t(`widgets.${key}.noUnits.text`)}
       </WidgetState>
     );
-  if (readings === null) {
-    if (latest.load.status === 'error')
-      return (
-        <WidgetState
-          kind="error"
-          title={t('widgets.kpi.error.title')}
-          message={t('widgets.kpi.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={latest.load.reload}
-        />
-      );
-    return <WidgetState kind="loading" label={t(`widgets.${key}.loading`)} />;
-  }
+  if (readings === null) return kpiPending(t, key, latest.load);
   if (readings === 0)
     return (
       <WidgetState kind="empty" title={t(`widgets.${key}.noData.title`)}>

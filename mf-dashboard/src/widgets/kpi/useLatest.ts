@@ -2,7 +2,8 @@
 import { useMemo } from 'react';
 import type { Unit } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
-import { type DataState, fetchLatest, idsKey, LATEST_MAX_UNITS, type LatestValue, useWidgetData } from './data';
+import { type DataState, idsKey, useWidgetData } from '../data/load';
+import { fetchLatest, LATEST_MAX_UNITS, type LatestValue } from '../data/latest';
 
 export interface LatestOf {
   /** The units `accept` chose (all of them, also beyond the cap). */

@@ -14,17 +14,8 @@ import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { formatDateTime, useTimeConfig } from '../format';
 import { downloadCsv, toCsv } from '../csv';
-import {
-  apiTimeMs,
-  CsvButton,
-  FilterMenu,
-  idsKey,
-  isCompact,
-  kitCss as css,
-  MiniPager,
-  usePage,
-  useWidgetData,
-} from './kit';
+import { apiTimeMs, CsvButton, FilterMenu, isCompact, kitCss as css, MiniPager, usePage } from './kit';
+import { idsKey, useWidgetData } from '../data/load';
 import { fetchLatest, byUnit, type LatestValue } from '../data/latest';
 import { formatValue } from './latest';
 import own from './list.module.css';

@@ -1,7 +1,7 @@
 /**
  * The list kit of the list widgets (unit list, alarm list, alarm monitor, list, relay, parking
- * list, alarms, group alarm): data loading that keeps the last answer, debouncing, paging and
- * sorting helpers, and the small parts every table shares (sortable header, compact pager, filter
+ * list, alarms, group alarm): debouncing, paging and sorting helpers (data loading is
+ * ../data/load), and the small parts every table shares (sortable header, compact pager, filter
  * menu, select-all checkbox). Only the current page is ever in the DOM.
  */
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,9 +12,7 @@ import css from './kit.module.css';
 
 export { css as kitCss };
 
-// ───────────── data ─────────────
-
-export { useWidgetData, must, idsKey, type DataState } from '../data/load';
+// ───────────── timing ─────────────
 
 /** `value`, once it has not changed for `ms`. */
 export function useDebounced<T>(value: T, ms = 250): T {

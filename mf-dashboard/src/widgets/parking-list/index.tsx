@@ -21,20 +21,8 @@ import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { formatDateTime, useTimeConfig } from '../format';
 import { downloadCsv, toCsv } from '../csv';
-import {
-  apiTimeMs,
-  compareText,
-  CsvButton,
-  idsKey,
-  isCompact,
-  kitCss as css,
-  MiniPager,
-  SortHeader,
-  type SortState,
-  useIdSet,
-  usePage,
-  useWidgetData,
-} from '../list/kit';
+import { apiTimeMs, compareText, CsvButton, isCompact, kitCss as css, MiniPager, SortHeader, type SortState, useIdSet, usePage } from '../list/kit';
+import { idsKey, useWidgetData } from '../data/load';
 import { fetchLatest, type LatestValue } from '../data/latest';
 import own from './parking-list.module.css';
 

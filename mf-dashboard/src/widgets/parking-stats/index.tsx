@@ -17,7 +17,8 @@ import { Segmented } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { formatDate, useTimeConfig } from '../format';
-import { useWidgetData } from '../kpi/data';
+import { useWidgetData } from '../data/load';
+import { kpiPending } from '../kpi/states';
 import { Histogram } from '../kpi/Histogram';
 import { BarList, isSelection, kpiCss as css, Note, Stat } from '../kpi/parts';
 import local from './parking-stats.module.css';
@@ -136,18 +137,7 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
 
   let body;
   if (!summary) {
-    body =
-      load.status === 'error' ? (
-        <WidgetState
-          kind="error"
-          title={t('widgets.kpi.error.title')}
-          message={t('widgets.kpi.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={load.reload}
-        />
-      ) : (
-        <WidgetState kind="loading" label={t('widgets.parkingStats.loading')} />
-      );
+    body = kpiPending(t, 'parkingStats', load);
   } else if (summary.days.length === 0) {
     body = (
       <WidgetState kind="empty" title={t('widgets.parkingStats.empty.title')}>

@@ -22,7 +22,8 @@ import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { formatDateTime, useTimeConfig } from '../format';
-import { idsKey, isCompact, kitCss as css, MiniPager, usePage, useWidgetData } from '../list/kit';
+import { isCompact, kitCss as css, MiniPager, usePage } from '../list/kit';
+import { idsKey, useWidgetData } from '../data/load';
 import own from './relay.module.css';
 
 /** Unit families with a relay (as the server's hasRelay). */

@@ -20,7 +20,8 @@ import { Button } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { formatDate, useTimeConfig } from '../format';
-import { useWidgetData } from '../kpi/data';
+import { useWidgetData } from '../data/load';
+import { kpiPending } from '../kpi/states';
 import { useNumberFormat } from '../kpi/format';
 import { conditionOf, WeatherIcon } from './icons';
 import css from './weather.module.css';
@@ -100,19 +101,7 @@ export default function WeatherWidget({ units, bindings, widget, refreshKey }: W
       </WidgetState>
     );
   const answer = load.data;
-  if (!answer) {
-    if (load.status === 'error')
-      return (
-        <WidgetState
-          kind="error"
-          title={t('widgets.kpi.error.title')}
-          message={t('widgets.kpi.error.text')}
-          retryLabel={t('common:action.retry')}
-          onRetry={load.reload}
-        />
-      );
-    return <WidgetState kind="loading" label={t('widgets.weather.loading')} />;
-  }
+  if (!answer) return kpiPending(t, 'weather', load);
 
   const place = (
     <p className={css.place}>
