@@ -127,6 +127,9 @@ function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
           manifest: isShell ? false : { fileName: 'mf-manifest.json' },
           dts: false,
           runtimePlugins: isShell ? [path.join(dir, 'src/features/remotes/runtime-plugin.ts')] : [],
+          // A remote loads no remotes of its own: its copy of the federation runtime can leave out
+          // remote loading and the manifest snapshot code (the shell's runtime does both).
+          ...(isShell ? {} : { experiments: { optimization: { disableSnapshot: true, disableRemote: true } } }),
         }),
         // moment ships ~160 locales; we offer en, da, de, sv.
         new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(da|de|sv)$/),
