@@ -89,6 +89,20 @@ test('each built-in dashboard opens with its widgets', async ({ page }) => {
   }
 });
 
+test('the overview asks once for what its widgets share (configuration, preferences)', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+  await page.reload();
+  await expectOverview(page);
+  // Weather and map both need the configuration; dashboard and weather both need the preferences.
+  await expect(frame(page, 'weather').locator('[data-state="empty"], [data-testid="weather-day"]').first()).toBeVisible();
+  await expect(area(page).getByTestId('map-canvas')).toBeVisible();
+  await expect(frame(page, 'unitMap').locator('[data-state="loading"]')).toHaveCount(0);
+  const times = (path: string) => ({ path, times: calls.filter((c) => c === path).length });
+  expect(times('/api/v3/config')).toEqual({ path: '/api/v3/config', times: 1 });
+  expect(times('/api/v3/user/preferences')).toEqual({ path: '/api/v3/user/preferences', times: 1 });
+});
+
 test('a custom dashboard links a unit list, a chart and a map: the selection follows', async ({ page }) => {
   const name = `Linked ${Date.now()}`;
   await createDashboard(page, name);

@@ -1,7 +1,7 @@
 /** The open dashboard as React context: the board (document, content, saver) and what widgets get. */
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { Unit, WidgetComponent } from '@fieldwatch/shared';
+import type { ClientPreferences, Unit, WidgetComponent } from '@fieldwatch/shared';
 import type { TimeRange } from '../widgets/contract';
 import type { Board, BoardState } from './board';
 
@@ -9,6 +9,11 @@ export interface BoardContextValue {
   board: Board;
   units: Unit[];
   refreshKey: number;
+  /**
+   * The client preferences, asked once per visit and auto refresh for every widget that needs them
+   * (null when the request failed: defaults apply).
+   */
+  preferences: Promise<ClientPreferences | null>;
   /** The default chart range of link groups (client preferences' dateInterval). */
   fallbackRange: TimeRange;
   /** Whether the selected customers have the parking right (parking widgets offered). */

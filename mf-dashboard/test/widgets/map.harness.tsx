@@ -10,7 +10,6 @@ import { type AnswerFn, demoUser, fakeApi, renderRemote } from '@fieldwatch/shar
 import common from '@fieldwatch/locales/common';
 import dashboard from '@fieldwatch/locales/dashboard';
 import type { LinkBindings, WidgetProps } from '../../src/widgets/contract';
-import { resetTileConfigCache } from '../../src/widgets/map/data';
 
 export type LegacyFn = (method: string, params: Record<string, unknown>, unitIds?: number[]) => unknown[] | Promise<unknown[]>;
 
@@ -51,7 +50,6 @@ export const configAnswer =
       : [undefined, true];
 
 export function renderMap(View: ComponentType<WidgetProps>, o: MapHarnessOptions = {}) {
-  resetTileConfigCache();
   sessionStore.setState({ user: demoUser, devicesLoadedAt: 1, refreshKey: 0 });
   const api = fakeApi(o.answer ?? configAnswer(), jest.fn);
   const legacy = api.legacy as unknown as jest.Mock;

@@ -24,6 +24,7 @@ import { BoardContext, type BoardContextValue, useBoard, useBoardState } from '.
 import { useMediaQuery } from '../../dashboard/hooks';
 import { WidgetStorePanel } from '../../widgets/widget-store/WidgetStorePanel';
 import { preloadWidgets } from '../../widgets/registry';
+import { loadPreferences } from '../../widgets/data/shared-answers';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { Modal } from './Modal';
@@ -68,7 +69,7 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
   const readOnly = userType === USER_TYPES.Reader;
   const [state, setState] = useState<DocState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const prefs = usePreferences();
+  const { pending: preferences, prefs } = usePreferences();
 
   useEffect(() => {
     let live = true;
@@ -130,39 +131,51 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
       </div>
     );
   return (
-    <BoardView board={state.board} summary={summary} readOnly={readOnly} dateInterval={prefs?.dateInterval} />
+    <BoardView
+      board={state.board}
+      summary={summary}
+      readOnly={readOnly}
+      preferences={preferences}
+      dateInterval={prefs?.dateInterval}
+    />
   );
 }
 
 /**
- * Client preferences, once per page: the default chart range of link groups comes from their
+ * Client preferences, asked once per visit and auto refresh: the dashboard's widgets share the
+ * answer (BoardContextValue.preferences), and the default chart range of link groups comes from its
  * dateInterval. (Their hiddenWidgets name widgets of the older Data view, e.g. "UnitWeather", none of
  * which is a dashboard widget component, so nothing here is hidden by them.)
  */
-function usePreferences(): ClientPreferences | null {
+function usePreferences(): { pending: Promise<ClientPreferences | null>; prefs: ClientPreferences | null } {
   const { api } = useRemote();
+  const refreshKey = useSession((s) => s.refreshKey);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- refreshKey asks again on auto refresh
+  const pending = useMemo(() => loadPreferences(api), [api, refreshKey]);
   const [prefs, setPrefs] = useState<ClientPreferences | null>(null);
   useEffect(() => {
     let live = true;
-    void api.get<ClientPreferences>('/api/v3/user/preferences').then(([data, failed]) => {
-      if (live && !failed && data) setPrefs(data);
+    void pending.then((data) => {
+      if (live && data) setPrefs(data);
     });
     return () => {
       live = false;
     };
-  }, [api]);
-  return prefs;
+  }, [pending]);
+  return { pending, prefs };
 }
 
 function BoardView({
   board,
   summary,
   readOnly,
+  preferences,
   dateInterval,
 }: {
   board: Board;
   summary: DashboardSummary;
   readOnly: boolean;
+  preferences: Promise<ClientPreferences | null>;
   dateInterval: number | undefined;
 }) {
   const { t } = useTranslation('dashboard');
@@ -191,8 +204,8 @@ function BoardView({
   );
   const openWidgetStore = useCallback(() => setStoreOpen(true), []);
   const value = useMemo<BoardContextValue>(
-    () => ({ board, units, refreshKey, fallbackRange, parking, addWidget: add, openWidgetStore }),
-    [board, units, refreshKey, fallbackRange, parking, add, openWidgetStore],
+    () => ({ board, units, refreshKey, preferences, fallbackRange, parking, addWidget: add, openWidgetStore }),
+    [board, units, refreshKey, preferences, fallbackRange, parking, add, openWidgetStore],
   );
 
   return (

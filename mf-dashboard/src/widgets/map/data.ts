@@ -1,12 +1,13 @@
 /**
- * What the maps fetch besides the units: the deployment's tile URLs (GET /api/v3/config, once per
- * page) and, on the parking map, whether each parking sensor is occupied (latest switch value of
- * GetUnitsShowValue; best effort — without it the map colours by status).
+ * What the maps fetch besides the units: the deployment's tile URLs (GET /api/v3/config, asked once
+ * per page in ../data/shared-answers) and, on the parking map, whether each parking sensor is
+ * occupied (latest switch value of GetUnitsShowValue; best effort — without it the map colours by
+ * status).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { isParkingType, type ClientConfig, type Unit } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
-import type { ApiClient } from '@fieldwatch/shared';
+import { clientConfig } from '../data/shared-answers';
 import { isPositioned, type Occupancy } from './model';
 
 export interface TileConfig {
@@ -16,21 +17,15 @@ export interface TileConfig {
   satelliteAttribution: string;
 }
 
-let configPromise: Promise<TileConfig | null> | null = null;
+const NO_TILES: TileConfig = { streetUrl: '', streetAttribution: '', satelliteUrl: '', satelliteAttribution: '' };
 
-/** For tests: forget the cached configuration. */
-export function resetTileConfigCache(): void {
-  configPromise = null;
-}
-
-async function loadTileConfig(api: ApiClient): Promise<TileConfig | null> {
-  const [data, failed] = await api.get<ClientConfig>('/api/v3/config');
-  if (failed || !data) return null;
+function tileConfigOf(config: ClientConfig | null): TileConfig {
+  if (!config) return NO_TILES;
   return {
-    streetUrl: data.mapTileUrl ?? '',
-    streetAttribution: data.mapAttribution ?? '',
-    satelliteUrl: data.mapSatelliteUrl ?? '',
-    satelliteAttribution: data.mapSatelliteAttribution ?? '',
+    streetUrl: config.mapTileUrl ?? '',
+    streetAttribution: config.mapAttribution ?? '',
+    satelliteUrl: config.mapSatelliteUrl ?? '',
+    satelliteAttribution: config.mapSatelliteAttribution ?? '',
   };
 }
 
@@ -40,12 +35,8 @@ export function useTileConfig(): TileConfig | null {
   const [config, setConfig] = useState<TileConfig | null>(null);
   useEffect(() => {
     let live = true;
-    if (!configPromise) configPromise = loadTileConfig(api);
-    const mine = configPromise;
-    void mine.then((c) => {
-      if (!live) return;
-      if (!c && configPromise === mine) configPromise = null; // try again next time
-      setConfig(c ?? { streetUrl: '', streetAttribution: '', satelliteUrl: '', satelliteAttribution: '' });
+    void clientConfig(api).then((c) => {
+      if (live) setConfig(tileConfigOf(c));
     });
     return () => {
       live = false;

@@ -8,19 +8,15 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type ClientConfig,
-  type ClientPreferences,
-  type Unit,
-  WEATHER_DEFAULT_DAYS,
-  type WeatherDay,
-} from '@fieldwatch/shared';
+import { type Unit, WEATHER_DEFAULT_DAYS, type WeatherDay } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import { Button } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { formatDate, useTimeConfig } from '../format';
 import { useWidgetData } from '../data/load';
+import { clientConfig, loadPreferences } from '../data/shared-answers';
+import { useOptionalBoard } from '../../dashboard/context';
 import { kpiPending } from '../kpi/states';
 import { useNumberFormat } from '../kpi/format';
 import { conditionOf, WeatherIcon } from './icons';
@@ -73,26 +69,27 @@ export default function WeatherWidget({ units, bindings, widget, refreshKey }: W
   );
   const lang = (i18n.language || 'en').slice(0, 2);
 
+  const preferences = useOptionalBoard()?.preferences;
   const load = useWidgetData<Answer | null>(async () => {
     if (!unit) return null;
-    // The preference and the weather side by side: one round trip instead of two on first draw
-    // (a hidden unit's answer is then dropped).
-    const [[prefs], [days, failed]] = await Promise.all([
-      api.get<ClientPreferences>('/api/v3/user/preferences'),
+    // Preference, weather and configuration side by side: one round trip on first draw instead of
+    // three (a hidden unit's answer is then dropped; the configuration is asked once per page).
+    const [prefs, [days, failed], config] = await Promise.all([
+      preferences ?? loadPreferences(api),
       api.get<WeatherDay[]>('/api/v1/weather/getWeather', {
         lat: unit.UnitGPSLatitude,
         lon: unit.UnitGPSLongitude,
         days: WEATHER_DEFAULT_DAYS,
         lang,
       }),
+      clientConfig(api),
     ]);
     if (prefs?.weather?.[String(unit.UnitID)] === false) return { kind: 'hidden' };
     if (!failed && Array.isArray(days)) return { kind: 'days', days: days.slice(-WEATHER_DEFAULT_DAYS) };
     // "Weather data missing": no provider configured, or it did not answer.
-    const [config, configFailed] = await api.get<ClientConfig>('/api/v3/config');
-    if (configFailed || !config) throw new Error('weather and config failed');
+    if (!config) throw new Error('weather and config failed');
     return config.weather ? { kind: 'unavailable' } : { kind: 'notConfigured' };
-  }, [api, unit?.UnitID, unit?.UnitGPSLatitude, unit?.UnitGPSLongitude, lang, refreshKey]);
+  }, [api, preferences, unit?.UnitID, unit?.UnitGPSLatitude, unit?.UnitGPSLongitude, lang, refreshKey]);
 
   if (!unit)
     return (

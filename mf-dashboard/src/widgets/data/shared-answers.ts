@@ -1,0 +1,37 @@
+/**
+ * Answers that several parts of an open dashboard need, asked once instead of once per widget:
+ *
+ * - The deployment's configuration (GET /api/v3/config: the maps' tile URLs, whether weather is set
+ *   up). It does not change while the page is open: one request per page load and API client; a
+ *   failed request is not kept, so the next widget that asks tries again.
+ * - The client preferences (GET /api/v3/user/preferences: the default chart range, the weather shown
+ *   per unit). The dashboard asks once per visit and auto refresh and hands the answer to its widgets
+ *   (BoardContextValue.preferences); a widget shown outside a dashboard asks for itself.
+ *
+ * On the overview this took the first load from four of these requests to two, and the weather
+ * widget from three round trips one after the other to one.
+ */
+import type { ApiClient, ClientConfig, ClientPreferences } from '@fieldwatch/shared';
+
+const configs = new WeakMap<ApiClient, Promise<ClientConfig | null>>();
+
+/** The deployment's configuration, or null when the request failed. */
+export function clientConfig(api: ApiClient): Promise<ClientConfig | null> {
+  const known = configs.get(api);
+  if (known) return known;
+  const pending = api.get<ClientConfig>('/api/v3/config').then(([data, failed]) => {
+    if (failed || !data) {
+      if (configs.get(api) === pending) configs.delete(api);
+      return null;
+    }
+    return data;
+  });
+  configs.set(api, pending);
+  return pending;
+}
+
+/** The client preferences, or null when the request failed (callers then use the defaults). */
+export async function loadPreferences(api: ApiClient): Promise<ClientPreferences | null> {
+  const [data, failed] = await api.get<ClientPreferences>('/api/v3/user/preferences');
+  return failed || !data ? null : data;
+}
