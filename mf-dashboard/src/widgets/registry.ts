@@ -35,9 +35,30 @@ const LOADERS: Record<WidgetComponent, Loader> = {
   widgetStore: () => import(/* webpackChunkName: "w-widget-store" */ './widget-store'),
 };
 
+/** Widgets whose code has arrived, by component id (filled by every load, lazy or preload). */
+const loaded = new Map<string, WidgetView>();
+
+function loadWidget(component: string): Promise<{ default: WidgetView }> | undefined {
+  const load = (LOADERS as Record<string, Loader | undefined>)[component];
+  return load?.().then((m) => {
+    loaded.set(component, m.default);
+    return m;
+  });
+}
+
 export const WIDGET_VIEWS = Object.fromEntries(
-  Object.entries(LOADERS).map(([id, load]) => [id, lazy(load)]),
+  Object.keys(LOADERS).map((id) => [id, lazy(() => loadWidget(id)!)]),
 ) as Record<WidgetComponent, LazyExoticComponent<WidgetView>>;
+
+/**
+ * The widget's view to render: the component itself once its code is here, else the lazy one.
+ * A lazy component suspends on its first render even when its chunk has already arrived, and React
+ * reveals suspended content in batches (up to ~300 ms later): on a first load the widgets' data
+ * requests, which start when a widget commits, waited for that.
+ */
+export function widgetView(component: WidgetComponent): WidgetView | LazyExoticComponent<WidgetView> {
+  return loaded.get(component) ?? WIDGET_VIEWS[component];
+}
 
 /**
  * Widgets whose first draw is heavy (Leaflet, Highcharts): they mount after the light widgets
@@ -53,14 +74,12 @@ export const DEFERRED_WIDGETS: ReadonlySet<string> = new Set<WidgetComponent>([
 ]);
 
 /**
- * Starts loading the code of these widgets now (webpack fetches each chunk once; the lazy views
- * above then find it loaded). The dashboard calls it with a built-in's widgets while it fetches the
- * dashboard's content, so code and content arrive side by side.
+ * Starts loading the code of these widgets now (webpack fetches each chunk once; widgetView then
+ * finds it loaded) and resolves when it is here — also when a chunk failed: its frame then tries
+ * again lazily and shows the failure itself. The dashboard calls it with a built-in's widgets while
+ * it fetches the dashboard's content, so code and content arrive side by side.
  */
-export function preloadWidgets(components: readonly string[]): void {
-  for (const c of components) {
-    if (DEFERRED_WIDGETS.has(c)) continue;
-    const load = (LOADERS as Record<string, Loader | undefined>)[c];
-    if (load) void load().catch(() => undefined);
-  }
+export async function preloadWidgets(components: readonly string[]): Promise<void> {
+  const pending = components.filter((c) => !DEFERRED_WIDGETS.has(c) && !loaded.has(c)).map(loadWidget);
+  await Promise.all(pending.map((p) => p?.catch(() => undefined)));
 }

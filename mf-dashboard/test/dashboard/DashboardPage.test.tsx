@@ -32,7 +32,11 @@ jest.mock('../../src/widgets/registry', () => {
   function Crash(): never {
     throw new Error('boom');
   }
-  return { WIDGET_VIEWS: new Proxy({}, { get: (_t, key) => (key === 'battery' ? Crash : Fake) }), preloadWidgets: jest.fn(), DEFERRED_WIDGETS: new Set() };
+  return {
+    widgetView: (component: string) => (component === 'battery' ? Crash : Fake),
+    preloadWidgets: jest.fn(async () => undefined),
+    DEFERRED_WIDGETS: new Set(),
+  };
 });
 
 const URL5 = `/dashboard/${encodeDashboardId(5)}`;

@@ -2,7 +2,7 @@
  * /dashboard/:id — "default" opens the overview; other ids are the server id + 1000 in base64.
  * Loads the dashboard document, makes it a board (content, saver) and shows header and grid.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -75,16 +75,24 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
     let live = true;
     let board: Board | null = null;
     setState({ status: 'loading' });
-    // A built-in's widgets are known before its content arrives: fetch their code meanwhile.
-    if (summary.static) preloadWidgets(defaultDashboardContent(summary.static).widgets.map((w) => w.component));
-    void call<DashboardDocument>(api, { method: 'GET', url: dashboardUrl(summary.id) }).then((res) => {
+    // A built-in's widgets are known before its content arrives: fetch their code meanwhile, and
+    // show the board when both are here, so that its first render draws the widgets themselves
+    // (and starts their data requests) instead of "Loading widget…" placeholders.
+    const code = summary.static
+      ? preloadWidgets(defaultDashboardContent(summary.static).widgets.map((w) => w.component))
+      : undefined;
+    const content = call<DashboardDocument>(api, { method: 'GET', url: dashboardUrl(summary.id) });
+    void Promise.all([content, code]).then(([res]) => {
       if (!live) return;
       if (!res.ok) {
         setState({ status: 'error', message: messageText(t, res.message) });
         return;
       }
       board = createBoard(res.data, { api, bus, t, readOnly });
-      setState({ status: 'ready', board });
+      // Rendering the whole board (grid, header, every widget) is the largest piece of work of a
+      // first load; as a transition React renders it in slices instead of one long task.
+      const ready = board;
+      startTransition(() => setState({ status: 'ready', board: ready }));
     });
     return () => {
       live = false;

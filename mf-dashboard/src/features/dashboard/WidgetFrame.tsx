@@ -17,7 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
-import { DEFERRED_WIDGETS, WIDGET_VIEWS } from '../../widgets/registry';
+import { DEFERRED_WIDGETS, widgetView } from '../../widgets/registry';
 import { useTurn } from '../../dashboard/turns';
 import { WidgetState } from '../../widgets/state';
 import type { BindingKind, LinkBindings } from '../../widgets/contract';
@@ -90,8 +90,11 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
     [board, id],
   );
 
-  if (!widget) return null;
-  const View = WIDGET_VIEWS[widget.component];
+  // Chosen once per component: switching from the lazy view to the loaded one would remount it.
+  const component = widget?.component;
+  const View = useMemo(() => (component ? widgetView(component) : null), [component]);
+
+  if (!widget || !View) return null;
   const title = widgetTitle(t, widget);
   const retry = t('common:action.retry');
 
