@@ -38,9 +38,16 @@ export interface CreateRemoteOptions {
   namespace: string;
   bundle: NamespaceBundle;
   Root: ComponentType;
+  /** Runs as the area starts mounting, before React renders it (e.g. to start its first requests). */
+  beforeMount?: (props: RemoteProps) => void;
 }
 
-export function createRemoteLifecycles({ namespace, bundle, Root }: CreateRemoteOptions): LifeCycles<RemoteProps> {
+export function createRemoteLifecycles({
+  namespace,
+  bundle,
+  Root,
+  beforeMount,
+}: CreateRemoteOptions): LifeCycles<RemoteProps> {
   function RemoteRoot(props: RemoteProps) {
     return (
       <RemoteContext.Provider value={props}>
@@ -69,7 +76,10 @@ export function createRemoteLifecycles({ namespace, bundle, Root }: CreateRemote
       addNamespace(props.i18n, namespace, bundle);
       await lifecycles.bootstrap(props);
     },
-    mount: lifecycles.mount,
+    mount: async (props) => {
+      beforeMount?.(props);
+      await lifecycles.mount(props);
+    },
     unmount: lifecycles.unmount,
     ...(lifecycles.update ? { update: lifecycles.update } : {}),
   } as LifeCycles<RemoteProps>;

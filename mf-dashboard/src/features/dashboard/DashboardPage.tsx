@@ -6,24 +6,21 @@ import { startTransition, useCallback, useEffect, useMemo, useState } from 'reac
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
-  decodeDashboardId,
-  defaultDashboardContent,
   encodeDashboardId,
   showsParking,
   USER_TYPES,
   type ClientPreferences,
-  type DashboardDocument,
   type DashboardSummary,
   type WidgetComponent,
 } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Button, ErrorState, Icon, LoadingState } from '@fieldwatch/shared/ui';
-import { type Board, call, createBoard, dashboardUrl, messageText, toast } from '../../dashboard/board';
+import { type Board, createBoard, dashboardUrl, messageText, toast } from '../../dashboard/board';
 import { addWidget, defaultTimeRange } from '../../dashboard/content';
 import { BoardContext, type BoardContextValue, useBoard, useBoardState } from '../../dashboard/context';
+import { dashboardFor, startOpening, takeOpening } from '../../dashboard/opening';
 import { useMediaQuery } from '../../dashboard/hooks';
 import { WidgetStorePanel } from '../../widgets/widget-store/WidgetStorePanel';
-import { preloadWidgets } from '../../widgets/registry';
 import { loadPreferences } from '../../widgets/data/shared-answers';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
@@ -35,16 +32,12 @@ export function DashboardPage() {
   const { id = 'default' } = useParams();
   const { t } = useTranslation('dashboard');
   const dashboards = useSession((s) => s.dashboards);
-  const parking = useSession(showsParking);
+  const customers = useSession((s) => s.customers);
+  const selectedCustomers = useSession((s) => s.selectedCustomers);
 
   if (dashboards.length === 0) return <LoadingState label={t('common:state.loading')} />;
-  const visible = dashboards.filter((d) => d.static !== 'parking' || parking);
-  if (id === 'default') {
-    const overview = visible.find((d) => d.static === 'overview') ?? visible[0];
-    if (overview) return <Navigate to={`/dashboard/${encodeDashboardId(overview.id)}`} replace />;
-  }
-  const serverId = decodeDashboardId(id);
-  const summary = visible.find((d) => d.id === serverId);
+  const summary = dashboardFor(id, { dashboards, customers, selectedCustomers });
+  if (id === 'default' && summary) return <Navigate to={`/dashboard/${encodeDashboardId(summary.id)}`} replace />;
   if (!summary) {
     return (
       <div className={css.page} data-testid="dashboard-page">
@@ -75,13 +68,11 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
     let live = true;
     let board: Board | null = null;
     setState({ status: 'loading' });
-    // A built-in's widgets are known before its content arrives: fetch their code meanwhile, and
-    // show the board when both are here, so that its first render draws the widgets themselves
-    // (and starts their data requests) instead of "Loading widget…" placeholders.
-    const code = summary.static
-      ? preloadWidgets(defaultDashboardContent(summary.static).widgets.map((w) => w.component))
-      : undefined;
-    const content = call<DashboardDocument>(api, { method: 'GET', url: dashboardUrl(summary.id) });
+    // The document and, for a built-in, its widgets' code (known before the document arrives) are
+    // fetched side by side — started when the area mounted, if it was this dashboard — and the
+    // board is shown when both are here, so that its first render draws the widgets themselves (and
+    // starts their data requests) instead of "Loading widget…" placeholders.
+    const { content, code } = (attempt === 0 && takeOpening(summary.id)) || startOpening(api, summary);
     void Promise.all([content, code]).then(([res]) => {
       if (!live) return;
       if (!res.ok) {
