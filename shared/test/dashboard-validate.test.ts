@@ -1,5 +1,6 @@
 import {
   DEFAULT_LINK_GROUP,
+  GRID_COLUMNS,
   MESSAGES,
   WIDGET_CATALOGUE,
   WIDGET_COMPONENTS,
@@ -15,6 +16,30 @@ describe('dashboard content validation', () => {
       expect(r).toEqual({ ok: true, content: defaultDashboardContent(kind) });
     }
     expect(validateDashboardContent(emptyDashboardContent()).ok).toBe(true);
+  });
+
+  test('built-in layouts keep their rows on every grid: shares scaled on sm, stacked on xs', () => {
+    const kinds = ['overview', 'units', 'alarms', 'map', 'telemetry', 'parking'] as const;
+    for (const kind of kinds) {
+      const { layouts } = defaultDashboardContent(kind);
+      for (const bp of ['md', 'sm'] as const) {
+        const cols = GRID_COLUMNS[bp];
+        // Every row fills the grid exactly, without overlap.
+        const rows = new Map<number, number>();
+        for (const it of layouts[bp]) {
+          expect(it.x + it.w).toBeLessThanOrEqual(cols);
+          rows.set(it.y, (rows.get(it.y) ?? 0) + it.w);
+        }
+        expect([...rows.values()].every((w) => w === cols)).toBe(true);
+        expect(layouts[bp].map((it) => it.y)).toEqual(layouts.md.map((it) => it.y));
+      }
+      expect(layouts.xs.every((it) => it.x === 0 && it.w === GRID_COLUMNS.xs)).toBe(true);
+      expect(layouts.xs.map((it) => it.y)).toEqual(layouts.xs.map((_, n) => layouts.xs.slice(0, n).reduce((y, it) => y + it.h, 0)));
+    }
+    // A list beside a map: the list has the larger share on md and sm.
+    const units = defaultDashboardContent('units').layouts;
+    expect(units.md.map((it) => [it.i, it.x, it.w])).toEqual([['unitList-1', 0, 7], ['unitMap-2', 7, 5]]);
+    expect(units.sm.map((it) => [it.i, it.x, it.w])).toEqual([['unitList-1', 0, 4], ['unitMap-2', 4, 2]]);
   });
 
   test('fills defaults: the default link group always exists', () => {

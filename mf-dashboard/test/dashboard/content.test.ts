@@ -39,7 +39,7 @@ describe('dashboard content', () => {
     expect(c.layouts.md.find((it) => it.i === r.id)).toEqual({
       i: 'charts-3',
       x: 0,
-      y: 10,
+      y: 12,
       w: 12,
       h: 8,
       mW: 4,

@@ -109,13 +109,15 @@ const BUILT_INS: Record<DashboardKind, WidgetSpec[]> = {
     { component: 'weather', w: 6, h: 6 },
     { component: 'unitMap', w: 12, h: 8 },
   ],
+  // A list beside a map: the list gets the larger share, so that on a laptop screen it keeps its
+  // main columns readable; 12 rows fill a 900 px high window below the page header.
   units: [
-    { component: 'unitList', w: 6, h: 10, props: { multiSelect: true } },
-    { component: 'unitMap', w: 6, h: 10 },
+    { component: 'unitList', w: 7, h: 12, props: { multiSelect: true } },
+    { component: 'unitMap', w: 5, h: 12 },
   ],
   alarms: [
-    { component: 'alarmList', w: 6, h: 10 },
-    { component: 'alarmMap', w: 6, h: 10, settings: { filter: { statuses: ['alarm'] } } },
+    { component: 'alarmList', w: 7, h: 12 },
+    { component: 'alarmMap', w: 5, h: 12, settings: { filter: { statuses: ['alarm'] } } },
   ],
   map: [
     { component: 'unitMap', w: 12, h: 10 },
@@ -127,40 +129,62 @@ const BUILT_INS: Record<DashboardKind, WidgetSpec[]> = {
   ],
   parking: [
     { component: 'parkingStats', w: 12, h: 5 },
-    { component: 'parkingList', w: 6, h: 10 },
-    { component: 'parkingMap', w: 6, h: 10, settings: { filter: { unitTypes: [...PARKING_TYPE_CODES] } } },
+    { component: 'parkingList', w: 7, h: 10 },
+    { component: 'parkingMap', w: 5, h: 10, settings: { filter: { unitTypes: [...PARKING_TYPE_CODES] } } },
   ],
 };
 
 const MIN_W = 2;
 const MIN_H = 3;
 
-/** Flows items left to right, wrapping rows, on a grid of `cols` columns. */
-function flow(specs: readonly WidgetSpec[], ids: readonly string[], cols: number): LayoutItem[] {
+/** Flows items left to right, wrapping rows, on the md grid (12 columns). */
+function flowMd(specs: readonly WidgetSpec[], ids: readonly string[]): LayoutItem[] {
+  const cols = GRID_COLUMNS.md;
   const items: LayoutItem[] = [];
   let x = 0;
   let y = 0;
   let rowH = 0;
   specs.forEach((s, n) => {
-    // On the phone grid (xs, 2 columns) every widget takes the whole width: half of a phone is
-    // too narrow for any widget.
-    const w = cols <= GRID_COLUMNS.xs ? cols : Math.max(1, Math.min(cols, Math.round((s.w * cols) / GRID_COLUMNS.md)));
+    const w = Math.max(1, Math.min(cols, s.w));
     if (x + w > cols) {
       x = 0;
       y += rowH;
       rowH = 0;
     }
-    items.push({ i: ids[n] as string, x, y, w, h: s.h, mW: Math.min(MIN_W, cols), mH: MIN_H });
+    items.push({ i: ids[n] as string, x, y, w, h: s.h, mW: MIN_W, mH: MIN_H });
     x += w;
     rowH = Math.max(rowH, s.h);
   });
   return items;
 }
 
+/**
+ * The md layout on a grid of `cols` columns. On the phone grid (xs, 2 columns) every widget takes
+ * the whole width, one under the other: half of a phone is too narrow for any widget. Otherwise the
+ * rows stay as they are and each widget keeps its share: both edges are scaled and rounded, so the
+ * widths of a row always add up as they did (a 7 + 5 row on 12 columns is 4 + 2 on 6).
+ */
+function scaleLayout(md: readonly LayoutItem[], cols: number): LayoutItem[] {
+  if (cols <= GRID_COLUMNS.xs) {
+    let y = 0;
+    return md.map((it) => {
+      const item = { ...it, x: 0, y, w: cols, mW: Math.min(MIN_W, cols) };
+      y += it.h;
+      return item;
+    });
+  }
+  const edge = (x: number) => Math.round((x * cols) / GRID_COLUMNS.md);
+  return md.map((it) => {
+    const x = edge(it.x);
+    return { ...it, x, w: Math.max(1, edge(it.x + it.w) - x), mW: Math.min(MIN_W, cols) };
+  });
+}
+
 function contentOf(specs: readonly WidgetSpec[]): DashboardContent {
   const ids = specs.map((s, n) => `${s.component}-${n + 1}`);
+  const md = flowMd(specs, ids);
   const layouts = Object.fromEntries(
-    BREAKPOINTS.map((bp) => [bp, flow(specs, ids, GRID_COLUMNS[bp])]),
+    BREAKPOINTS.map((bp) => [bp, bp === 'md' ? md : scaleLayout(md, GRID_COLUMNS[bp])]),
   ) as Record<Breakpoint, LayoutItem[]>;
   return {
     unitGroups: [],
