@@ -25,6 +25,14 @@ const record = (id: number, active: boolean, time: string): AlarmRecord => ({
 });
 
 describe('alarm list widget', () => {
+  test('at medium width the alarm text folds under its type; time and status keep their columns', () => {
+    renderWidget(AlarmList, { units: fleet(), size: { width: 640, height: 400 } });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Unit', 'Alarm type', 'Time', 'Status']);
+    const loop = screen.getAllByTestId('alarm-row')[1]!;
+    expect(loop.textContent).toContain('Loop broken');
+    expect(loop.textContent).toContain('10 Jan 2026 09:00');
+  });
+
   test('lists the active alarms newest first with translated type, text, time and status', () => {
     renderWidget(AlarmList, { units: fleet() });
     const rows = screen.getAllByTestId('alarm-row');

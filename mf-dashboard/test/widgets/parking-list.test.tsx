@@ -37,6 +37,13 @@ describe('parking list widget', () => {
     expect(screen.getByTestId('parking-summary').textContent).toContain('1of 3 occupied');
   });
 
+  test('at medium width the location folds under the space', async () => {
+    renderWidget(ParkingList, { units: fleet(), legacy, size: { width: 640, height: 400 } });
+    await flush();
+    expect(screen.getAllByRole('columnheader')).toHaveLength(4);
+    expect(screen.getAllByTestId('parking-row')[0]!.textContent).toContain('P-01Square');
+  });
+
   test('sorts by today\'s share and selects a space', async () => {
     const { setBinding, updateSettings } = renderWidget(ParkingList, { units: fleet(), legacy });
     await flush();

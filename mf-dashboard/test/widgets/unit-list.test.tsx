@@ -131,6 +131,15 @@ describe('unit list widget', () => {
     expect(screen.getAllByRole('columnheader')).toHaveLength(3);
   });
 
+  test('beside a map (medium width): model and location fold under the name, the latest alarm stays', () => {
+    renderWidget(UnitList, { units: fleet(), size: { width: 640, height: 400 } });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['', 'Unit', 'Status', 'Latest alarm']);
+    const beta = screen.getAllByTestId('unit-row').find((r) => r.textContent?.includes('Pump Beta'))!;
+    expect(within(beta).getByText('A1 · Station')).toBeTruthy();
+    expect(beta.textContent).toContain('Loop alarm');
+  });
+
   test('100,000 units: one page in the DOM', () => {
     const many = Array.from({ length: 100_000 }, (_, i) =>
       unit(i + 1, i % 7 === 0 ? { AlarmEvents: [alarm(4)] } : { UnitName: `Unit ${i + 1}` }),

@@ -19,7 +19,7 @@ import {
   compareText,
   CsvButton,
   FilterMenu,
-  isCompact,
+  tableTier,
   kitCss as css,
   matchesQuery,
   MiniPager,
@@ -61,7 +61,10 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
   const mode: AlarmListMode = widget.settings.mode === 'history' ? 'history' : 'active';
   const filter = useMemo(() => widget.settings.filter ?? {}, [widget.settings.filter]);
   const sort = widget.settings.sort ?? DEFAULT_SORT;
-  const compact = isCompact(size.width);
+  // Wide: every column. Medium: the alarm text under its type. Compact: the time there instead.
+  const tier = tableTier(size.width);
+  const compact = tier === 'compact';
+  const wide = tier === 'wide';
   const selected = useIdSet(bindings.units);
 
   const active = useMemo(() => activeAlarmsOf(units), [units]);
@@ -157,17 +160,17 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
       <div className={css.scroll}>
         <table className={css.table} aria-label={t('widgets.alarmList.label')}>
           <colgroup>
-            <col className={compact ? own.colUnitCompact : own.colUnit} />
-            <col className={compact ? own.colTypeCompact : own.colType} />
-            {!compact && <col className={own.colText} />}
-            {!compact && <col className={own.colTime} />}
+            <col className={{ compact: own.colUnitCompact, medium: own.colUnitMedium, wide: own.colUnit }[tier]} />
+            <col className={{ compact: own.colTypeCompact, medium: own.colTypeMedium, wide: own.colType }[tier]} />
+            {wide && <col className={own.colText} />}
+            {!compact && <col className={wide ? own.colTime : own.colTimeMedium} />}
             <col className={compact ? own.colStatusCompact : own.colStatus} />
           </colgroup>
           <thead>
             <tr>
               <SortHeader label={t('col.unit')} sortKey="unit" sort={sort} onSort={onSort} />
               <SortHeader label={t('widgets.alarmList.type')} sortKey="type" sort={sort} onSort={onSort} />
-              {!compact && (
+              {wide && (
                 <th scope="col">{t('widgets.alarmList.text')}</th>
               )}
               {!compact && (
@@ -201,17 +204,17 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
                       {r.unitLocation && <span className={css.sub}>{r.unitLocation}</span>}
                     </span>
                   </td>
-                  <td title={typeName(r.type)}>
-                    {compact ? (
+                  <td title={wide || !r.text ? typeName(r.type) : `${typeName(r.type)} · ${r.text}`}>
+                    {!wide ? (
                       <span className={css.cellStack}>
                         <span className={r.critical ? own.critical : undefined}>{typeName(r.type)}</span>
-                        <span className={css.sub}>{formatDateTime(r.ms, tc)}</span>
+                        <span className={css.sub}>{compact ? formatDateTime(r.ms, tc) : r.text || '—'}</span>
                       </span>
                     ) : (
                       <span className={r.critical ? own.critical : undefined}>{typeName(r.type)}</span>
                     )}
                   </td>
-                  {!compact && (
+                  {wide && (
                     <td title={r.text} className={css.muted}>
                       {r.text || '—'}
                     </td>

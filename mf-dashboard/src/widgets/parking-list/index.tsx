@@ -21,7 +21,7 @@ import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { formatDateTime, useTimeConfig } from '../format';
 import { downloadCsv, toCsv } from '../csv';
-import { apiTimeMs, compareText, CsvButton, isCompact, kitCss as css, MiniPager, SortHeader, type SortState, useIdSet, usePage } from '../list/kit';
+import { apiTimeMs, compareText, CsvButton, tableTier, kitCss as css, MiniPager, SortHeader, type SortState, useIdSet, usePage } from '../list/kit';
 import { idsKey, useWidgetData } from '../data/load';
 import { fetchLatest, type LatestValue } from '../data/latest';
 import own from './parking-list.module.css';
@@ -71,7 +71,10 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
   const tc = useTimeConfig();
   const { api } = useRemote();
   const loadedAt = useSession((s) => s.devicesLoadedAt);
-  const compact = isCompact(size.width);
+  // Wide: every column. Medium: the location under the space's name. Compact: "since" goes too.
+  const tier = tableTier(size.width);
+  const compact = tier === 'compact';
+  const wide = tier === 'wide';
   const sort = widget.settings.sort ?? DEFAULT_SORT;
   const selected = useIdSet(bindings.units);
 
@@ -225,16 +228,16 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
       <div className={css.scroll}>
         <table className={css.table} aria-label={t('widgets.parkingList.label')}>
           <colgroup>
-            <col className={compact ? own.colNameCompact : own.colName} />
-            {!compact && <col className={own.colLocation} />}
+            <col className={{ compact: own.colNameCompact, medium: own.colNameMedium, wide: own.colName }[tier]} />
+            {wide && <col className={own.colLocation} />}
             <col className={own.colState} />
-            {!compact && <col className={own.colSince} />}
+            {!compact && <col className={wide ? own.colSince : own.colSinceMedium} />}
             <col className={own.colShare} />
           </colgroup>
           <thead>
             <tr>
               <SortHeader label={t('widgets.parkingList.space')} sortKey="name" sort={sort} onSort={onSort} />
-              {!compact && <SortHeader label={t('col.location')} sortKey="location" sort={sort} onSort={onSort} />}
+              {wide && <SortHeader label={t('col.location')} sortKey="location" sort={sort} onSort={onSort} />}
               <SortHeader label={t('widgets.parkingList.state')} sortKey="state" sort={sort} firstDir="desc" onSort={onSort} />
               {!compact && <SortHeader label={t('widgets.parkingList.since')} sortKey="since" sort={sort} firstDir="desc" onSort={onSort} />}
               <SortHeader label={t('widgets.parkingList.today')} sortKey="share" sort={sort} firstDir="desc" onSort={onSort} />
@@ -255,13 +258,13 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
                     if (e.key === 'Enter') setBinding('units', [r.id]);
                   }}
                 >
-                  <td title={r.name}>
+                  <td title={wide || !r.location ? r.name : `${r.name} · ${r.location}`}>
                     <span className={css.cellStack}>
                       <span className={css.strong}>{r.name}</span>
-                      {compact && r.location && <span className={css.sub}>{r.location}</span>}
+                      {!wide && r.location && <span className={css.sub}>{r.location}</span>}
                     </span>
                   </td>
-                  {!compact && <td title={r.location}>{r.location || <span className={css.muted}>—</span>}</td>}
+                  {wide && <td title={r.location}>{r.location || <span className={css.muted}>—</span>}</td>}
                   <td>
                     <span className={own.state} data-state={r.state}>
                       {t(`widgets.parkingList.${r.state}`)}

@@ -25,12 +25,12 @@ import { downloadCsv, toCsv } from '../csv';
 import {
   CsvButton,
   FilterMenu,
-  isCompact,
   kitCss as css,
   MiniPager,
   SearchBox,
   SortHeader,
   type SortState,
+  tableTier,
   ToolButton,
   useIdSet,
   usePage,
@@ -53,7 +53,11 @@ export default function UnitList(props: WidgetProps<UnitListSettings>) {
   const loadedAt = useSession((s) => s.devicesLoadedAt);
   const filter = useMemo(() => widget.settings.filter ?? {}, [widget.settings.filter]);
   const sort = widget.settings.sort ?? DEFAULT_SORT;
-  const compact = isCompact(size.width);
+  // Wide: every column. Medium (beside a map on a laptop): model and location on the name's second
+  // line. Compact: the latest alarm goes too.
+  const tier = tableTier(size.width);
+  const compact = tier === 'compact';
+  const wide = tier === 'wide';
   const multi = widget.props.multiSelect === true;
 
   const rows = useMemo(() => units.map(toRow), [units]);
@@ -216,11 +220,11 @@ export default function UnitList(props: WidgetProps<UnitListSettings>) {
           <table className={css.table} aria-label={t('widgets.unitList.label')} aria-rowcount={sorted.length + 1}>
             <colgroup>
               <col className={own.colCheck} />
-              <col className={own.colName} />
-              {!compact && <col className={own.colLocation} />}
-              {!compact && <col className={own.colModel} />}
-              <col className={compact ? own.colStatusCompact : own.colStatus} />
-              {!compact && <col className={own.colAlarm} />}
+              <col className={wide ? own.colName : own.colNameFolded} />
+              {wide && <col className={own.colLocation} />}
+              {wide && <col className={own.colModel} />}
+              <col className={{ compact: own.colStatusCompact, medium: own.colStatusMedium, wide: own.colStatus }[tier]} />
+              {!compact && <col className={wide ? own.colAlarm : own.colAlarmFolded} />}
             </colgroup>
             <thead>
               <tr>
@@ -236,10 +240,10 @@ export default function UnitList(props: WidgetProps<UnitListSettings>) {
                   />
                 </th>
                 <SortHeader label={t('col.unit')} sortKey="name" sort={sort} onSort={(s) => updateSettings({ sort: s })} />
-                {!compact && (
+                {wide && (
                   <SortHeader label={t('col.location')} sortKey="location" sort={sort} onSort={(s) => updateSettings({ sort: s })} />
                 )}
-                {!compact && (
+                {wide && (
                   <SortHeader label={t('col.model')} sortKey="model" sort={sort} onSort={(s) => updateSettings({ sort: s })} />
                 )}
                 <SortHeader
@@ -277,8 +281,8 @@ export default function UnitList(props: WidgetProps<UnitListSettings>) {
                     <td className={css.check}>
                       <input type="checkbox" aria-label={r.name} checked={on} onChange={() => toggle(r.id)} />
                     </td>
-                    <td title={r.name}>
-                      {compact ? (
+                    <td title={wide ? r.name : [r.name, r.model, r.location].filter(Boolean).join(' · ')}>
+                      {!wide ? (
                         <span className={css.cellStack}>
                           <span className={css.strong}>{r.name}</span>
                           <span className={css.sub}>{[r.model, r.location].filter(Boolean).join(' · ')}</span>
@@ -287,8 +291,8 @@ export default function UnitList(props: WidgetProps<UnitListSettings>) {
                         <span className={css.strong}>{r.name}</span>
                       )}
                     </td>
-                    {!compact && <td title={r.location}>{r.location || <span className={css.muted}>—</span>}</td>}
-                    {!compact && <td>{r.model}</td>}
+                    {wide && <td title={r.location}>{r.location || <span className={css.muted}>—</span>}</td>}
+                    {wide && <td>{r.model}</td>}
                     <td>
                       <StatusBadge status={r.status} label={statusLabel(r.status)} />
                     </td>
