@@ -171,6 +171,17 @@ describe('unit map widget', () => {
     expect(spy).toHaveBeenCalled();
   });
 
+  test('a resized card fits the units again, until the user has moved the map', async () => {
+    const { update } = renderMap(UnitMap, { units: fleet() });
+    await waitFor(() => expect(markerIcons().length).toBeGreaterThan(0));
+    const fit = jest.spyOn(leafletMap(), 'fitBounds');
+    update({ size: { width: 500, height: 400 } });
+    expect(fit).toHaveBeenCalledTimes(1);
+    fireEvent.pointerDown(screen.getByTestId('map-canvas'));
+    update({ size: { width: 700, height: 400 } });
+    expect(fit).toHaveBeenCalledTimes(1);
+  });
+
   test('empty: no units, and units without positions (with the way to fix it)', () => {
     const first = renderMap(UnitMap, { units: [] });
     expect(screen.getByText('No units to show')).toBeTruthy();

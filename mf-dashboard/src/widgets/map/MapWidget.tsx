@@ -41,6 +41,8 @@ const OVERLAP_RADIUS_PX = 3;
 const MAX_ZOOM = 18;
 const CLUSTER_MAX_ZOOM = 16;
 const FIT_MAX_ZOOM = 15;
+/** Room around fitted units for the map's own controls: the toolbar above, the legend below. */
+const FIT_PADDING: L.FitBoundsOptions = { paddingTopLeft: [28, 56], paddingBottomRight: [28, 100], maxZoom: FIT_MAX_ZOOM };
 /** No tile loaded this long after the layer was added: the tile server is out of reach. */
 const TILE_TIMEOUT_MS = 8000;
 /** Selection rings drawn at most (the rest of a huge selection is still counted). */
@@ -199,6 +201,9 @@ function MapCanvas(props: MapCanvasProps) {
   const querySeq = useRef(0);
   const firstDrawn = useRef(false);
   const fittedOnce = useRef(false);
+  /** What the map last fitted to by itself; fitted again when the card resizes, until the user moves. */
+  const lastFit = useRef<[number, number, number, number] | null>(null);
+  const userMoved = useRef(false);
   const ownSelection = useRef<string | null>(null);
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
@@ -375,7 +380,8 @@ function MapCanvas(props: MapCanvasProps) {
   const fitTo = useCallback((bounds: [number, number, number, number] | null, animate = false) => {
     const map = mapRef.current;
     if (!map || !bounds) return;
-    map.fitBounds(toLatLngBounds(bounds), { padding: [28, 28], maxZoom: FIT_MAX_ZOOM, animate });
+    lastFit.current = bounds;
+    map.fitBounds(toLatLngBounds(bounds), { ...FIT_PADDING, animate });
   }, []);
 
   // ---- The map itself (once per mount).
@@ -415,7 +421,8 @@ function MapCanvas(props: MapCanvasProps) {
       const d = dataRef.current;
       const first = boundsOf(d, bindingsRef.current) ?? d.bounds;
       if (first) {
-        map.fitBounds(toLatLngBounds(first), { padding: [28, 28], maxZoom: FIT_MAX_ZOOM, animate: false });
+        map.fitBounds(toLatLngBounds(first), { ...FIT_PADDING, animate: false });
+        lastFit.current = first;
         fittedOnce.current = true;
       } else map.setView([30, 10], 2);
     }
@@ -433,6 +440,11 @@ function MapCanvas(props: MapCanvasProps) {
     };
     map.on('moveend', onMoveEnd);
     map.on('popupclose', () => setPopup(null));
+    // Any drag, wheel, zoom button or key: from now on the view is the user's own.
+    const onUser = () => {
+      userMoved.current = true;
+    };
+    for (const type of ['pointerdown', 'wheel', 'keydown'] as const) el.addEventListener(type, onUser, { passive: true });
 
     // Theme switches (the shell sets data-theme on <html>): re-read the tokens.
     const observer = new MutationObserver(() => {
@@ -451,6 +463,7 @@ function MapCanvas(props: MapCanvasProps) {
 
     return () => {
       observer.disconnect();
+      for (const type of ['pointerdown', 'wheel', 'keydown'] as const) el.removeEventListener(type, onUser);
       map.off();
       map.remove();
       mapRef.current = null;
@@ -576,9 +589,17 @@ function MapCanvas(props: MapCanvasProps) {
 
   // ---- Size changes of the card.
 
+  // The grid can settle a card's size after the map fitted itself (its first width is a guess until
+  // measured): the units then fit again, unless the user has moved the map meanwhile.
+  const sizeSeen = useRef(`${size.width}x${size.height}`);
   useEffect(() => {
-    mapRef.current?.invalidateSize({ debounceMoveend: true });
-  }, [size.width, size.height]);
+    const map = mapRef.current;
+    const now = `${size.width}x${size.height}`;
+    if (!map || now === sizeSeen.current) return;
+    sizeSeen.current = now;
+    map.invalidateSize({ debounceMoveend: true });
+    if (!userMoved.current && lastFit.current) fitTo(lastFit.current);
+  }, [size.width, size.height, fitTo]);
 
   // ---- Render.
 
