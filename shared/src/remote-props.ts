@@ -35,3 +35,22 @@ export const AREA_ROUTES: Record<RemoteName, readonly string[]> = {
 
 /** Areas a visitor may open without a session (onboarding starts from an NFC tag, before login). */
 export const PUBLIC_AREAS: readonly RemoteName[] = ['onboarding'];
+
+/** Whether `pathname` is one of the area's routes (a prefix followed by nothing or "/"). */
+export function isAreaPath(name: RemoteName, pathname: string): boolean {
+  return AREA_ROUTES[name].some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** The area that owns `pathname`, if any. */
+export function areaForPath(pathname: string): RemoteName | undefined {
+  return REMOTE_NAMES.find((name) => isAreaPath(name, pathname));
+}
+
+/**
+ * The area a page load at `pathname` shows first: its own, or the dashboards for "/" (the shell
+ * sends "/" to the overview). The shell fetches its code early; the server names its files in a
+ * Link header so that the browser fetches them while the shell's own code loads.
+ */
+export function firstAreaOfPage(pathname: string): RemoteName | undefined {
+  return pathname === '/' ? 'dashboard' : areaForPath(pathname);
+}

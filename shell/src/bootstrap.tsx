@@ -6,7 +6,8 @@ import { createI18n } from './features/i18n/i18n';
 import './features/theme/theme';
 import { initReporting } from './features/errors/reporting';
 import { fetchRemotes, registerAll } from './features/remotes/registry';
-import { areaForPath, preloadArea, registerAreas } from './features/remotes/applications';
+import { firstAreaOfPage } from '@fieldwatch/shared';
+import { preloadArea, registerAreas } from './features/remotes/applications';
 import { REMOTE_ERROR_EVENT } from './features/remotes/runtime-plugin';
 import { loadSession } from './features/session/session';
 import { App } from './App';
@@ -34,7 +35,7 @@ async function main() {
   // The area of the address loads while the session does; "/" and the login page lead to the
   // overview, so the dashboard's code is fetched then (on the login page once it has drawn).
   const path = window.location.pathname;
-  const area = areaForPath(path) ?? (path === '/' ? 'dashboard' : undefined);
+  const area = firstAreaOfPage(path);
   if (area) preloadArea(area);
   else if (path === '/login') setTimeout(() => preloadArea('dashboard'), 1000);
   await loadSession(i18n);

@@ -1,4 +1,5 @@
-import { areaForPath, guardLifecycles, isAreaPath } from '../src/features/remotes/applications';
+import { areaForPath, firstAreaOfPage, isAreaPath } from '@fieldwatch/shared';
+import { guardLifecycles } from '../src/features/remotes/applications';
 import { areaElement, useAreaState } from '../src/features/remotes/area-state';
 import type { RemoteProps } from '@fieldwatch/shared';
 
@@ -15,6 +16,13 @@ describe('area routing', () => {
     expect(areaForPath('/onboarding')).toBe('onboarding');
     expect(areaForPath('/dashboards')).toBeUndefined();
     expect(isAreaPath('admin', '/administrator')).toBe(false);
+  });
+
+  test('a page load at "/" shows the dashboards first; the login page no area', () => {
+    expect(firstAreaOfPage('/')).toBe('dashboard');
+    expect(firstAreaOfPage('/dashboard/default')).toBe('dashboard');
+    expect(firstAreaOfPage('/admin')).toBe('admin');
+    expect(firstAreaOfPage('/login')).toBeUndefined();
   });
 });
 

@@ -18,6 +18,7 @@ import type { i18n as I18n } from 'i18next';
 import {
   AREA_ROUTES,
   CHUNK_LOAD_TIMEOUT_MS,
+  isAreaPath,
   PUBLIC_AREAS,
   REMOTE_NAMES,
   type RemoteName,
@@ -32,13 +33,6 @@ import { AreaCrashed } from './AreaCrashed';
 
 type RemoteModule = Partial<LifeCycles<RemoteProps>> & { default?: Partial<LifeCycles<RemoteProps>> };
 
-export function isAreaPath(name: RemoteName, pathname: string): boolean {
-  return AREA_ROUTES[name].some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-}
-
-export function areaForPath(pathname: string): RemoteName | undefined {
-  return REMOTE_NAMES.find((name) => isAreaPath(name, pathname));
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
