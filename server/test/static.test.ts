@@ -2,7 +2,8 @@
  * Static hosting and /remotes.json. They do not touch the database, so they run on in-memory
  * PGlite only, with no demo seed.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { REMOTE_NAMES, SESSION_COOKIE_NAME } from '@fieldwatch/shared';
 import { BUILD_FIRST_MESSAGE } from '../src/modules/static/plugin';
 import { makeStaticRoot, startServer, type TestServer } from './helpers';
@@ -103,6 +104,45 @@ describe('static hosting', () => {
     const asset = await get('/main.1a2b3c4d.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("names the first area's code in a Link header of the page, from its manifest", async () => {
+    const manifest = path.join(root, 'mf-dashboard/dist/mf-manifest.json');
+    const original = readFileSync(manifest, 'utf8');
+    const write = (text: string, mtime: number) => {
+      writeFileSync(manifest, text);
+      utimesSync(manifest, mtime, mtime);
+    };
+    try {
+      write(
+        JSON.stringify({
+          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+          exposes: [{ path: './app', assets: { js: { sync: ['1816.8404c38d.js', '__federation_expose_app.b125bc97.js'], async: ['w-status.9adc2cc6.js'] } } }],
+        }),
+        1_000,
+      );
+      const links = [
+        '</remotes/dashboard/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
+        '</remotes/dashboard/remoteEntry.js>; rel=preload; as=script',
+        '</remotes/dashboard/1816.8404c38d.js>; rel=preload; as=script',
+        '</remotes/dashboard/__federation_expose_app.b125bc97.js>; rel=preload; as=script',
+      ].join(', ');
+      expect((await get('/')).headers.link).toBe(links);
+      expect((await get('/dashboard/MTAwMQ==?x=1', HTML)).headers.link).toBe(links);
+      // No area (login), an area served from elsewhere (tasks), an area without a build (devices).
+      for (const url of ['/login', '/taskmanagement', '/devicemanagement']) expect([url, (await get(url, HTML)).headers.link]).toEqual([url, undefined]);
+      // A rebuilt remote is read again; a broken manifest gives no header, never an error.
+      write(JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ path: './app', assets: { js: { sync: ['../../secret.js', 'app.1234abcd.js'] } } }] }), 2_000);
+      expect((await get('/')).headers.link).toBe(
+        '</remotes/dashboard/mf-manifest.json>; rel=preload; as=fetch; crossorigin, </remotes/dashboard/remoteEntry.js>; rel=preload; as=script, </remotes/dashboard/app.1234abcd.js>; rel=preload; as=script',
+      );
+      write('{ not json', 3_000);
+      const broken = await get('/');
+      expect(broken.statusCode).toBe(200);
+      expect(broken.headers.link).toBeUndefined();
+    } finally {
+      write(original, 4_000);
+    }
   });
 
   it('does not answer html for API paths, missing assets or non-page requests', async () => {

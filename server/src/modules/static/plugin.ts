@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
+  firstAreaOfPage,
   MESSAGES,
   REMOTE_NAMES,
   type ApiErrorBody,
@@ -17,6 +18,7 @@ import {
 import type { ServerContext } from '../../context';
 import { isApiPath } from '../auth/guard';
 import { cacheControlFor, NO_CACHE, NO_STORE } from './cache';
+import { areaPreloadLinks } from './preload';
 
 export const BUILD_FIRST_MESSAGE = 'Build the front end first: npm start';
 
@@ -63,7 +65,7 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
   // Only the reply.sendFile decorator; routes below decide what is served from where.
   await app.register(fastifyStatic, { root: config.staticRoot, serve: false, cacheControl: false });
 
-  function sendIndex(reply: FastifyReply) {
+  function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     if (!existsSync(path.join(shellDist, 'index.html'))) {
       return reply
         .code(503)
@@ -71,6 +73,10 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
         .header('cache-control', NO_STORE)
         .send(BUILD_FIRST_MESSAGE);
     }
+    // The code of the area this page shows first travels with the shell's (see ./preload).
+    const area = firstAreaOfPage(request.url.split('?')[0] ?? '/');
+    const links = area && !config.remoteUrls[area] ? areaPreloadLinks(area, remoteDist(area)) : [];
+    if (links.length > 0) reply.header('link', links.join(', '));
     return reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDist);
   }
 
@@ -104,7 +110,7 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
   app.get<{ Params: { '*': string } }>('/*', (request, reply) => {
     const file = request.params['*'];
     if (isApiPath(request.url) || request.url.startsWith('/remotes/')) return reply.callNotFound();
-    if (!file || file.endsWith('/') || file === 'index.html') return sendIndex(reply);
+    if (!file || file.endsWith('/') || file === 'index.html') return sendIndex(request, reply);
     if (!isFileIn(shellDist, file)) return reply.callNotFound();
     reply.header('cache-control', cacheControlFor(file));
     return reply.sendFile(file, shellDist);
@@ -116,7 +122,7 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
       !isApiPath(request.url) && !request.url.startsWith('/remotes/') && request.url !== '/remotes.json';
     if ((request.method === 'GET' || request.method === 'HEAD') && pagePath && acceptsHtml(request)) {
       reply.removeHeader('cache-control');
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     reply.removeHeader('cache-control');
     return reply.code(404).send(notFoundBody());
