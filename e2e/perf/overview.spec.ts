@@ -3,7 +3,8 @@
  * LCP, total blocking time (long tasks over 50 ms from navigation until the widgets settle), CLS and
  * the JavaScript bytes transferred. Written to e2e/perf/results/overview.json; the budgets
  * (LCP ≤ 1200 ms, TBT ≤ 150 ms) are asserted only with PERF_ASSERT=1, as the figures depend on the
- * machine. Median of RUNS cold loads (fresh browser context each: nothing cached).
+ * machine. Median of RUNS cold loads (fresh browser context each: nothing cached), and cpuReferenceMs:
+ * a fixed piece of JavaScript timed in a blank page of the same browser, to compare machines by.
  */
 import { expect, test } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -93,12 +94,30 @@ test('overview dashboard: LCP, TBT, CLS and JavaScript bytes', async ({ browser 
     await ctx.close();
   }
 
+  // The same fixed JavaScript work (build, serialise, parse and sort 200,000 records) in a blank
+  // page of this browser: the figures above scale with it, so loads measured on different machines
+  // can be compared through it.
+  const ref = await browser.newPage();
+  const cpuReference: number[] = [];
+  for (let i = 0; i < 5; i++)
+    cpuReference.push(
+      await ref.evaluate(() => {
+        const t = performance.now();
+        const rows = Array.from({ length: 200_000 }, (_, n) => ({ id: n, name: `unit ${n}`, v: Math.sin(n) }));
+        const back = JSON.parse(JSON.stringify(rows)) as typeof rows;
+        back.sort((a, b) => a.v - b.v);
+        return performance.now() - t;
+      }),
+    );
+  await ref.close();
+
   const figures = {
     lcpMs: { median: median(runs.map((r) => r.lcpMs)), target: 1200 },
     tbtMs: { median: median(runs.map((r) => r.tbtMs)), target: 150 },
     cls: { median: median(runs.map((r) => r.cls)) },
     jsBytes: { median: median(runs.map((r) => r.jsBytes)) },
     settledMs: { median: median(runs.map((r) => r.settledMs)) },
+    cpuReferenceMs: { median: median(cpuReference) },
   };
   mkdirSync(out, { recursive: true });
   writeFileSync(
