@@ -58,6 +58,7 @@ for (const theme of ['dark', 'bright'] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard/default');
     await expect(page.getByTestId('status-summary')).toBeVisible();
+    await settled(page);
     await page.screenshot({ path: `${out}/${theme}-overview-phone.png`, fullPage: true });
   });
 }

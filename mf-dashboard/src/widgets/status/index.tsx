@@ -61,56 +61,58 @@ export default function StatusWidget({ units, bindings, setBinding }: WidgetProp
 
   return (
     <section className={css.root} aria-label={t('statusSummary')} data-testid="status-summary">
-      <div className={css.total}>
-        <span className={css.totalLabel}>{t('unitCount')}</span>
-        <span className={css.totalValue} data-testid="unit-count">
-          {groups.total}
-        </span>
-        <div
-          className={css.bar}
-          role="img"
-          aria-label={ORDER.map((s) => `${label(s)} ${groups.ids[s].length}`).join(', ')}
-        >
-          {ORDER.map((s) =>
-            groups.ids[s].length > 0 ? (
-              <span
-                key={s}
-                data-status={s}
-                style={{ flexGrow: groups.ids[s].length, background: BAR_COLOR[s] }}
-                title={`${label(s)}: ${groups.ids[s].length}`}
-              />
-            ) : null,
-          )}
+      <div className={css.layout}>
+        <div className={css.total}>
+          <span className={css.totalLabel}>{t('unitCount')}</span>
+          <span className={css.totalValue} data-testid="unit-count">
+            {groups.total}
+          </span>
+          <div
+            className={css.bar}
+            role="img"
+            aria-label={ORDER.map((s) => `${label(s)} ${groups.ids[s].length}`).join(', ')}
+          >
+            {ORDER.map((s) =>
+              groups.ids[s].length > 0 ? (
+                <span
+                  key={s}
+                  data-status={s}
+                  style={{ flexGrow: groups.ids[s].length, background: BAR_COLOR[s] }}
+                  title={`${label(s)}: ${groups.ids[s].length}`}
+                />
+              ) : null,
+            )}
+          </div>
         </div>
-      </div>
-      <div className={css.tiles} role="group" aria-label={t('widgets.status.pick')}>
-        {ORDER.map((s) => {
-          const n = groups.ids[s].length;
-          const share = percent(n, groups.total);
-          return (
-            <button
-              key={s}
-              type="button"
-              className={css.tile}
-              data-status={s}
-              data-testid={`status-${s}`}
-              aria-pressed={active === s}
-              disabled={n === 0}
-              title={active === s ? t('widgets.status.clear') : t('widgets.status.select', { status: label(s), count: n })}
-              onClick={() => pick(s)}
-            >
-              <span className={css.tileLabel}>
-                <StatusDot status={s} />
-                <span>{label(s)}</span>
-              </span>
-              <span className={css.tileValue}>{n}</span>
-              <span className={css.tileShare}>{t('share', { percent: share })}</span>
-              <span className={css.tileSharePct} aria-hidden="true">
-                {share} %
-              </span>
-            </button>
-          );
-        })}
+        <div className={css.tiles} role="group" aria-label={t('widgets.status.pick')}>
+          {ORDER.map((s) => {
+            const n = groups.ids[s].length;
+            const share = percent(n, groups.total);
+            return (
+              <button
+                key={s}
+                type="button"
+                className={css.tile}
+                data-status={s}
+                data-testid={`status-${s}`}
+                aria-pressed={active === s}
+                disabled={n === 0}
+                title={active === s ? t('widgets.status.clear') : t('widgets.status.select', { status: label(s), count: n })}
+                onClick={() => pick(s)}
+              >
+                <span className={css.tileLabel}>
+                  <StatusDot status={s} />
+                  <span>{label(s)}</span>
+                </span>
+                <span className={css.tileValue}>{n}</span>
+                <span className={css.tileShare}>{t('share', { percent: share })}</span>
+                <span className={css.tileSharePct} aria-hidden="true">
+                  {share} %
+                </span>
+              </button>
+            );
+          })}
+        </div>
       </div>
     </section>
   );
