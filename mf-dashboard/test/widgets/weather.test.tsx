@@ -41,8 +41,8 @@ describe('weather widget', () => {
     expect(third.querySelector('svg')?.getAttribute('data-condition')).toBe('rain');
   });
 
-  test('"Weather data missing" without a provider is a calm, explained state', async () => {
-    renderWidget(WeatherWidget, {
+  test('without a provider: a calm, explained state, and no weather request that could only fail', async () => {
+    const { api } = renderWidget(WeatherWidget, {
       units,
       answer: (url) => (url === '/api/v3/config' ? [{ nfcHost: '', weather: false }, false] : [undefined, true]),
     });
@@ -51,6 +51,7 @@ describe('weather widget', () => {
     expect(state.textContent).toContain('WEATHER_URL');
     expect(state.textContent).toContain('last 5 days at Harbour pump');
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.get.mock.calls.map((c) => c[0])).not.toContain('/api/v1/weather/getWeather');
   });
 
   test('a provider that does not answer: weather data missing, with retry', async () => {

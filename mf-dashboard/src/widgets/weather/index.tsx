@@ -2,8 +2,9 @@
  * weather: the past WEATHER_DEFAULT_DAYS days at one unit — the unit selected in the link group
  * (the first one with a position), else settings.unitId, else the first unit with a position.
  * GET /api/v1/weather/getWeather answers "Weather data missing" (503) when the server has no
- * provider (WEATHER_URL) or it does not answer; /api/v3/config tells which, and the widget says so
- * calmly — on a machine without internet that is the normal sight, not an error.
+ * provider (WEATHER_URL) or it does not answer. /api/v3/config says whether there is one: without
+ * it the widget does not ask and says so calmly — on a machine without internet that is the normal
+ * sight, not an error; a provider that does not answer is "weather data missing", with Retry.
  * The user's weather preference per unit (ClientPreferences.weather[id] === false) hides it.
  */
 import { useMemo } from 'react';
@@ -72,23 +73,22 @@ export default function WeatherWidget({ units, bindings, widget, refreshKey }: W
   const preferences = useOptionalBoard()?.preferences;
   const load = useWidgetData<Answer | null>(async () => {
     if (!unit) return null;
-    // Preference, weather and configuration side by side: one round trip on first draw instead of
-    // three (a hidden unit's answer is then dropped; the configuration is asked once per page).
-    const [prefs, [days, failed], config] = await Promise.all([
-      preferences ?? loadPreferences(api),
-      api.get<WeatherDay[]>('/api/v1/weather/getWeather', {
-        lat: unit.UnitGPSLatitude,
-        lon: unit.UnitGPSLongitude,
-        days: WEATHER_DEFAULT_DAYS,
-        lang,
-      }),
-      clientConfig(api),
-    ]);
+    // Preference and configuration first (both asked once per page and shared with other widgets):
+    // a hidden unit or a server without a weather provider is not asked for weather at all — that
+    // request could only fail ("Weather data missing", 503) on every load.
+    const [prefs, config] = await Promise.all([preferences ?? loadPreferences(api), clientConfig(api)]);
     if (prefs?.weather?.[String(unit.UnitID)] === false) return { kind: 'hidden' };
+    if (config && !config.weather) return { kind: 'notConfigured' };
+    const [days, failed] = await api.get<WeatherDay[]>('/api/v1/weather/getWeather', {
+      lat: unit.UnitGPSLatitude,
+      lon: unit.UnitGPSLongitude,
+      days: WEATHER_DEFAULT_DAYS,
+      lang,
+    });
     if (!failed && Array.isArray(days)) return { kind: 'days', days: days.slice(-WEATHER_DEFAULT_DAYS) };
-    // "Weather data missing": no provider configured, or it did not answer.
+    // The provider did not answer (or neither did the configuration: an error with Retry).
     if (!config) throw new Error('weather and config failed');
-    return config.weather ? { kind: 'unavailable' } : { kind: 'notConfigured' };
+    return { kind: 'unavailable' };
   }, [api, preferences, unit?.UnitID, unit?.UnitGPSLatitude, unit?.UnitGPSLongitude, lang, refreshKey]);
 
   if (!unit)
