@@ -2,8 +2,9 @@
  * WidgetState: the loading, empty and error states inside a widget's body — compact, centred, in
  * the widget's own space (a dashboard shows many at once, so no page-sized placeholders).
  */
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Button, Spinner } from '@fieldwatch/shared/ui';
+import type { DataState } from './data/load';
 import css from './state.module.css';
 
 export type WidgetStateProps =
@@ -34,4 +35,29 @@ export function WidgetState(props: WidgetStateProps) {
       </Button>
     </div>
   );
+}
+
+/**
+ * A widget before its first answer: loading with the widget's label, or — once the call failed —
+ * the error with Retry.
+ */
+export function pendingState(
+  load: Pick<DataState<unknown>, 'status' | 'reload'>,
+  texts: { loading: string; errorTitle: string; errorText: string; retry: string },
+): ReactElement {
+  if (load.status === 'error')
+    return (
+      <WidgetState kind="error" title={texts.errorTitle} message={texts.errorText} retryLabel={texts.retry} onRetry={load.reload} />
+    );
+  return <WidgetState kind="loading" label={texts.loading} />;
+}
+
+/** The pending texts of a list widget: its own `widgets.<key>.loading` and `.error`, the lists' shared error text. */
+export function listPendingTexts(t: (key: string) => string, key: string) {
+  return {
+    loading: t(`widgets.${key}.loading`),
+    errorTitle: t(`widgets.${key}.error`),
+    errorText: t('widgets.lists.errorText'),
+    retry: t('common:action.retry'),
+  };
 }

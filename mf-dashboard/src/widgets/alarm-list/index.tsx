@@ -11,7 +11,7 @@ import { alarmTypeKey, UNITS_PER_PAGE } from '@fieldwatch/shared';
 import { useSession } from '@fieldwatch/shared/remote';
 import { StatusBadge } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
+import { listPendingTexts, pendingState, WidgetState } from '../state';
 import { formatDateTime, useTimeConfig } from '../format';
 import { downloadCsv, toCsv } from '../csv';
 import { activeAlarmsOf, type AlarmRow, alarmTypeCounts, byNewest, useAlarms } from '../data/alarms';
@@ -128,18 +128,8 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
   let body;
   if (mode === 'active' && units.length === 0 && loadedAt === null) {
     body = <WidgetState kind="loading" label={t('widgets.alarmList.loading')} />;
-  } else if (mode === 'history' && history.data === undefined && history.status === 'loading') {
-    body = <WidgetState kind="loading" label={t('widgets.alarmList.loading')} />;
   } else if (mode === 'history' && history.data === undefined) {
-    body = (
-      <WidgetState
-        kind="error"
-        title={t('widgets.alarmList.error')}
-        message={t('widgets.lists.errorText')}
-        retryLabel={t('common:action.retry')}
-        onRetry={history.reload}
-      />
-    );
+    body = pendingState(history, listPendingTexts(t, 'alarmList'));
   } else if (source.length === 0) {
     body = (
       <WidgetState kind="empty" title={t(mode === 'active' ? 'widgets.alarmList.noActive' : 'widgets.alarmList.noHistory')}>

@@ -5,7 +5,7 @@
  * readings among its units.
  */
 import type { ReactElement } from 'react';
-import { WidgetState } from '../state';
+import { pendingState, WidgetState } from '../state';
 import type { DataState } from '../data/load';
 import type { LatestOf } from './useLatest';
 
@@ -16,17 +16,12 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * failed, otherwise loading with the widget's own label (`widgets.<key>.loading`).
  */
 export function kpiPending(t: Translate, key: string, load: Pick<DataState<unknown>, 'status' | 'reload'>): ReactElement {
-  if (load.status === 'error')
-    return (
-      <WidgetState
-        kind="error"
-        title={t('widgets.kpi.error.title')}
-        message={t('widgets.kpi.error.text')}
-        retryLabel={t('common:action.retry')}
-        onRetry={load.reload}
-      />
-    );
-  return <WidgetState kind="loading" label={t(`widgets.${key}.loading`)} />;
+  return pendingState(load, {
+    loading: t(`widgets.${key}.loading`),
+    errorTitle: t('widgets.kpi.error.title'),
+    errorText: t('widgets.kpi.error.text'),
+    retry: t('common:action.retry'),
+  });
 }
 
 /** The state to show, or null once there are readings (`readings` is null until they are counted). */

@@ -11,7 +11,7 @@ import { UNITS_PER_PAGE, type Unit, unitStatus } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import { StatusDot } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
+import { listPendingTexts, pendingState, WidgetState } from '../state';
 import { formatDateTime, useTimeConfig } from '../format';
 import { downloadCsv, toCsv } from '../csv';
 import { apiTimeMs, CsvButton, FilterMenu, isCompact, kitCss as css, MiniPager, usePage } from './kit';
@@ -96,18 +96,7 @@ export default function ListWidget(props: WidgetProps<ListSettings>) {
         {t('widgets.list.noneSelectedText')}
       </WidgetState>
     );
-  if (latest.data === undefined && latest.status === 'loading')
-    return <WidgetState kind="loading" label={t('widgets.list.loading')} />;
-  if (latest.data === undefined)
-    return (
-      <WidgetState
-        kind="error"
-        title={t('widgets.list.error')}
-        message={t('widgets.lists.errorText')}
-        retryLabel={t('common:action.retry')}
-        onRetry={latest.reload}
-      />
-    );
+  if (latest.data === undefined) return pendingState(latest, listPendingTexts(t, 'list'));
 
   return (
     <div className={css.root} data-testid="value-list">

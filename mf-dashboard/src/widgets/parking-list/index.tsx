@@ -18,7 +18,7 @@ import {
 } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
+import { listPendingTexts, pendingState, WidgetState } from '../state';
 import { formatDateTime, useTimeConfig } from '../format';
 import { downloadCsv, toCsv } from '../csv';
 import { apiTimeMs, compareText, CsvButton, tableTier, kitCss as css, MiniPager, SortHeader, type SortState, useIdSet, usePage } from '../list/kit';
@@ -179,18 +179,7 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
         {t('widgets.parkingList.noneText')}
       </WidgetState>
     );
-  if (data.data === undefined && data.status === 'loading')
-    return <WidgetState kind="loading" label={t('widgets.parkingList.loading')} />;
-  if (data.data === undefined)
-    return (
-      <WidgetState
-        kind="error"
-        title={t('widgets.parkingList.error')}
-        message={t('widgets.lists.errorText')}
-        retryLabel={t('common:action.retry')}
-        onRetry={data.reload}
-      />
-    );
+  if (data.data === undefined) return pendingState(data, listPendingTexts(t, 'parkingList'));
 
   const onSort = (s: SortState<SortKey>) => updateSettings({ sort: s });
   const known = counts.occupied + counts.free;

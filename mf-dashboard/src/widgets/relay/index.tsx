@@ -20,7 +20,7 @@ import {
 } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
+import { listPendingTexts, pendingState, WidgetState } from '../state';
 import { formatDateTime, useTimeConfig } from '../format';
 import { isCompact, kitCss as css, MiniPager, usePage } from '../list/kit';
 import { idsKey, useWidgetData } from '../data/load';
@@ -118,18 +118,7 @@ export default function RelayWidget({ units, bindings, refreshKey, readOnly, siz
         {t('widgets.relay.noneText')}
       </WidgetState>
     );
-  if (states.data === undefined && states.status === 'loading')
-    return <WidgetState kind="loading" label={t('widgets.relay.loading')} />;
-  if (states.data === undefined)
-    return (
-      <WidgetState
-        kind="error"
-        title={t('widgets.relay.error')}
-        message={t('widgets.lists.errorText')}
-        retryLabel={t('common:action.retry')}
-        onRetry={states.reload}
-      />
-    );
+  if (states.data === undefined) return pendingState(states, listPendingTexts(t, 'relay'));
 
   const notRelays = selectedRelayUnits !== null && selectedRelayUnits.length === 0;
   return (
