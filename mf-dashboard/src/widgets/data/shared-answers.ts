@@ -8,8 +8,8 @@
  *   per unit). The dashboard asks once per visit and auto refresh and hands the answer to its widgets
  *   (BoardContextValue.preferences); a widget shown outside a dashboard asks for itself.
  *
- * On the overview this took the first load from four of these requests to two, and the weather
- * widget from three round trips one after the other to one.
+ * On the overview this took the first load from four of these requests to two; the weather widget
+ * asks both side by side, then for weather only when there is a provider.
  */
 import type { ApiClient, ClientConfig, ClientPreferences } from '@fieldwatch/shared';
 
