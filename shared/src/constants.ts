@@ -72,6 +72,10 @@ export type UserType = (typeof USER_TYPES)[keyof typeof USER_TYPES];
 export const RIGHTS = { GIS: 1, AWG: 2, Parking: 3 } as const;
 export type Right = (typeof RIGHTS)[keyof typeof RIGHTS];
 
+/** Validation texts of spec §5 ("Username should not be blank", "Enter valid Email"). */
+export const blank = (name: string) => `${name} should not be blank`;
+export const invalidEmail = (name: string) => `Enter valid ${name}`;
+
 /** Error texts of spec §8 that browser and server both use. */
 export const MESSAGES = {
   loggedOut: 'You have been logged out',

@@ -10,7 +10,6 @@ export * from './bus';
 export * from './session/store';
 export * from './remote-props';
 export * from './i18n';
-export * from './schemas';
 export * from './domain/dashboard-content';
 export * from './domain/telemetry';
 export * from './api/fleet';

@@ -1,9 +1,10 @@
-/** yup schemas shared by the forms and the server's validation (spec §5). */
+/**
+ * yup schemas of the forms (spec §5), with the validation texts the server also uses (constants.ts).
+ * Imported as `@fieldwatch/shared/schemas`, not from the package's index: yup (~40 KB minified) then
+ * loads only with the forms that validate with it, not on every page.
+ */
 import * as yup from 'yup';
-import { MESSAGES } from './constants';
-
-export const blank = (name: string) => `${name} should not be blank`;
-export const invalidEmail = (name: string) => `Enter valid ${name}`;
+import { blank, invalidEmail, MESSAGES } from './constants';
 
 /** Login schema: username, password, email, name and phone are text; organisations a list. */
 export const loginSchema = yup.object({

@@ -1,10 +1,11 @@
 /**
- * Registration is validated with the shared registrationSchema (the server uses the same one). Its
- * messages are English texts of spec §5; here each error is shown through the catalogue by its
- * field and kind, so it reads in the user's language (in English exactly as the schema says).
+ * Registration is validated with the shared registrationSchema. Its messages are the English texts
+ * of spec §5 (blank/invalidEmail, which the server answers with too); here each error is shown
+ * through the catalogue by its field and kind, so it reads in the user's language (in English
+ * exactly as the schema says).
  */
 import type { TFunction } from 'i18next';
-import { registrationSchema } from '@fieldwatch/shared';
+import { registrationSchema } from '@fieldwatch/shared/schemas';
 
 export const REGISTRATION_FIELDS = ['name', 'email', 'phone', 'username', 'password', 'confirmPassword'] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];

@@ -10,7 +10,9 @@ import {
   AVATAR_CONTENT_TYPES,
   AVATAR_MAX_BYTES,
   AVATAR_TOO_LARGE,
+  blank,
   DATE_FORMATS,
+  invalidEmail,
   MESSAGES,
   PASSWORD_MESSAGES,
   PROFILE_FIELDS,
@@ -99,12 +101,12 @@ export async function updateProfile(
   const set: Partial<typeof users.$inferInsert> = {};
   if (body.username !== undefined) {
     const u = text('username', body.username);
-    if (u === '') throw badRequest('Username should not be blank');
+    if (u === '') throw badRequest(blank('Username'));
     set.username = u;
   }
   if (body.email !== undefined) {
     const e = text('email', body.email);
-    if (e !== '' && !EMAIL.test(e)) throw badRequest('Enter valid Email');
+    if (e !== '' && !EMAIL.test(e)) throw badRequest(invalidEmail('Email'));
     set.email = e;
   }
   if (body.fullname !== undefined) set.name = text('fullname', body.fullname);
