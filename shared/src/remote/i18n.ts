@@ -1,7 +1,6 @@
 /** An i18next instance of a remote's own, for when it runs without the shell: embeds and tests. */
 import i18next, { type i18n as I18n } from 'i18next';
-import { DEFAULT_LANGUAGE } from '../constants';
-import { addNamespace, type NamespaceBundle } from '../i18n';
+import { addNamespace, DEFAULT_LANGUAGE, type NamespaceBundle } from '@fieldwatch/shared';
 
 export interface StandaloneI18nOptions {
   /** namespace → its bundle (lang → keys), e.g. { common, onboarding }. */

@@ -11,11 +11,16 @@ import singleSpaReact from 'single-spa-react';
 import type { LifeCycles } from 'single-spa';
 import { useStore } from 'zustand';
 import moment from 'moment';
-import { addNamespace, type NamespaceBundle } from '../i18n';
-import type { RemoteProps } from '../remote-props';
-import type { BusEvents } from '../bus';
-import type { Result } from '../api/client';
-import { ErrorState, type LoadViewLabels } from '../ui';
+// By package name, not relative path: bundled into each remote, this file must use the page's one
+// copy of the package and its UI kit (shared singletons), not bring a second copy of each along.
+import {
+  addNamespace,
+  type BusEvents,
+  type NamespaceBundle,
+  type RemoteProps,
+  type Result,
+} from '@fieldwatch/shared';
+import { ErrorState, type LoadViewLabels } from '@fieldwatch/shared/ui';
 
 export * from './i18n';
 
