@@ -26,6 +26,22 @@ function installedVersion(dir, name) {
   }
 }
 
+/**
+ * "react-router-dom" resolves to tools/react-router-dom.facade.mjs, and "react-router" (which the
+ * facade re-exports from) to its production ES build: react-router 7 maps every import to its
+ * development build (remix-run/react-router#12532). The facade is what is shared as the
+ * react-router-dom singleton, tree-shaken to the names the apps use. Tests (jest) use the package.
+ */
+function routerAlias(dir) {
+  const dom = path.dirname(require.resolve('react-router-dom/package.json', { paths: [dir] }));
+  const router = path.dirname(require.resolve('react-router/package.json', { paths: [dom] }));
+  const production = path.join(router, 'dist/production/index.mjs');
+  return {
+    'react-router-dom$': path.join(__dirname, 'react-router-dom.facade.mjs'),
+    'react-router$': fs.existsSync(production) ? production : path.join(router, 'dist/development/index.mjs'),
+  };
+}
+
 /** Shared singletons: one copy of each on the page, whoever loads first (shareStrategy loaded-first). */
 function sharedConfig(dir) {
   const single = (name, extra = {}) => {
@@ -79,8 +95,11 @@ function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
         clean: true,
       },
       devtool: process.env.FW_SOURCEMAPS ? 'source-map' : false,
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: routerAlias(dir) },
       module: {
+        // An import of a name a module does not export (e.g. one missing from the router facade)
+        // fails the build instead of becoming undefined at run time.
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           {
             test: /\.[cm]?[jt]sx?$/,
