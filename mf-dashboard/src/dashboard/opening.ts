@@ -3,8 +3,9 @@
  *
  * Between the area's mount and the dashboard screen's first effect lie React's first render of the
  * area, the UI kit's code and the route (~0.3-0.4 s on a busy first load on the 2-core machine).
- * `openEarly`, called when the area mounts, spends that time fetching: the dashboard's document
- * and, for a built-in, its widgets' code. The screen then takes what was started (`takeOpening`,
+ * `openEarly`, called when the area mounts, spends that time fetching: the dashboard's document,
+ * for a built-in its widgets' code, and the answers every dashboard's widgets share (preferences,
+ * configuration). The screen then takes what was started (`takeOpening`,
  * once, for the same dashboard) instead of starting it itself.
  */
 import {
@@ -16,6 +17,7 @@ import {
   type RemoteProps,
 } from '@fieldwatch/shared';
 import { preloadWidgets } from '../widgets/registry';
+import { preloadSharedAnswers } from '../widgets/data/shared-answers';
 import { call, dashboardUrl, type CallResult } from './board';
 
 type SessionView = Parameters<typeof showsParking>[0] & { dashboards: DashboardSummary[] };
@@ -62,7 +64,9 @@ export function openEarly(
   const match = /^\/dashboard(?:\/([^/?#]+))?\/?$/.exec(path);
   if (!match) return;
   const summary = dashboardFor(decodeURIComponent(match[1] ?? 'default'), props.session.getState());
-  if (summary) early = startOpening(props.api, summary);
+  if (!summary) return;
+  early = startOpening(props.api, summary);
+  preloadSharedAnswers(props.api);
 }
 
 /** What openEarly started for this dashboard, once; null when nothing was (then start it). */

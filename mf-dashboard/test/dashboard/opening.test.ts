@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { encodeDashboardId, type Customer, type DashboardSummary } from '@fieldwatch/shared';
 import { fakeServerApi } from '@fieldwatch/shared/testing';
 import { dashboardFor, openEarly, takeOpening } from '../../src/dashboard/opening';
+import { loadPreferences } from '../../src/widgets/data/shared-answers';
 
 jest.mock('../../src/widgets/registry', () => ({ preloadWidgets: jest.fn(async () => undefined) }));
 
@@ -38,7 +39,7 @@ describe('opening the dashboard in the address bar when the area mounts', () => 
   }
   const { preloadWidgets } = jest.requireMock<{ preloadWidgets: jest.Mock }>('../../src/widgets/registry');
 
-  test('fetches the document and the built-in widget code; the screen takes it once', async () => {
+  test('fetches the document, built-in widget code and shared answers; the screen takes them once', async () => {
     const p = props();
     openEarly(p, '/dashboard/default');
     expect(preloadWidgets).toHaveBeenCalledWith([
@@ -54,11 +55,20 @@ describe('opening the dashboard in the address bar when the area mounts', () => 
     const taken = takeOpening(1);
     expect(taken).not.toBeNull();
     expect(await taken!.content).toEqual({ ok: true, data: { id: 1, name: 'Default' } });
+    // Preferences with each opening, the configuration once per page (and API client).
     expect(p.calls).toEqual([
       { method: 'GET', url: '/api/v3/user/dashboard/1' },
+      { method: 'GET', url: '/api/v3/user/preferences' },
+      { method: 'GET', url: '/api/v3/config' },
       { method: 'GET', url: '/api/v3/user/dashboard/1' },
+      { method: 'GET', url: '/api/v3/user/preferences' },
     ]);
     expect(takeOpening(1)).toBeNull();
+    // The screen's first ask for preferences takes the early one; the next asks afresh.
+    await loadPreferences(p.api);
+    expect(p.calls).toHaveLength(5);
+    await loadPreferences(p.api);
+    expect(p.calls).toHaveLength(6);
   });
 
   test('nothing starts for other addresses or unknown dashboards', () => {

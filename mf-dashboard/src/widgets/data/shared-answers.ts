@@ -9,7 +9,9 @@
  *   (BoardContextValue.preferences); a widget shown outside a dashboard asks for itself.
  *
  * On the overview this took the first load from four of these requests to two; the weather widget
- * asks both side by side, then for weather only when there is a provider.
+ * asks both side by side, then for weather only when there is a provider. Both are also started as
+ * the area mounts on a dashboard address (`preloadSharedAnswers`, from opening.ts), so that on a
+ * first load they arrive while the widgets' code still evaluates instead of after their first render.
  */
 import type { ApiClient, ClientConfig, ClientPreferences } from '@fieldwatch/shared';
 
@@ -30,8 +32,25 @@ export function clientConfig(api: ApiClient): Promise<ClientConfig | null> {
   return pending;
 }
 
-/** The client preferences, or null when the request failed (callers then use the defaults). */
-export async function loadPreferences(api: ApiClient): Promise<ClientPreferences | null> {
+async function askPreferences(api: ApiClient): Promise<ClientPreferences | null> {
   const [data, failed] = await api.get<ClientPreferences>('/api/v3/user/preferences');
   return failed || !data ? null : data;
+}
+
+/** Preferences asked before the dashboard screen mounted: taken once, and only while fresh. */
+let early: { api: ApiClient; at: number; pending: Promise<ClientPreferences | null> } | null = null;
+const EARLY_FRESH_MS = 10_000;
+
+/** The client preferences, or null when the request failed (callers then use the defaults). */
+export function loadPreferences(api: ApiClient): Promise<ClientPreferences | null> {
+  const taken = early;
+  early = null;
+  if (taken && taken.api === api && Date.now() - taken.at < EARLY_FRESH_MS) return taken.pending;
+  return askPreferences(api);
+}
+
+/** Starts both answers for the dashboard about to open; its screen's first loadPreferences takes them. */
+export function preloadSharedAnswers(api: ApiClient): void {
+  early = { api, at: Date.now(), pending: askPreferences(api) };
+  void clientConfig(api);
 }
