@@ -69,7 +69,11 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
   const [attempt, setAttempt] = useState(0);
   const body = useRef<HTMLDivElement>(null);
   const size = useElementSize(body);
-  const mounted = useTurn(widget ? DEFERRED_WIDGETS.has(widget.component) : false);
+  // The widget draws once its body has a size: drawn at 0×0 first, every widget would render twice
+  // on a dashboard's first load (the second time synchronously, inside the commit that measured it).
+  // Without ResizeObserver (jsdom) nothing is ever measured.
+  const measured = size.width > 0 || size.height > 0 || typeof ResizeObserver === 'undefined';
+  const mounted = useTurn(widget ? DEFERRED_WIDGETS.has(widget.component) : false) && measured;
 
   const linkGroup = useMemo(
     () => linkGroupOf({ linkGroups: groups } as DashboardContent, widget?.group ?? 'default'),
