@@ -1,20 +1,29 @@
 /** Small DOM hooks of the dashboard: element size and media queries. */
-import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import type { WidgetSize } from '../widgets/contract';
 
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
-/** The content-box size of an element, kept current with ResizeObserver (0×0 until measured). */
+/**
+ * The content-box size of an element, kept current with ResizeObserver (0×0 until measured).
+ *
+ * A new size is rendered as a transition: what depends on it (the grid on its width, each widget on
+ * its body) is most of a dashboard's first render, and as a transition React renders it in slices
+ * between which the browser can paint and handle input, instead of in one long task right inside
+ * the commit that measured it.
+ */
 export function useElementSize(ref: RefObject<HTMLElement | null>): WidgetSize {
   const [size, setSize] = useState<WidgetSize>({ width: 0, height: 0 });
   useIsoLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const set = (width: number, height: number) =>
-      setSize((s) =>
-        s.width === Math.round(width) && s.height === Math.round(height)
-          ? s
-          : { width: Math.round(width), height: Math.round(height) },
+      startTransition(() =>
+        setSize((s) =>
+          s.width === Math.round(width) && s.height === Math.round(height)
+            ? s
+            : { width: Math.round(width), height: Math.round(height) },
+        ),
       );
     set(el.clientWidth, el.clientHeight);
     if (typeof ResizeObserver === 'undefined') return;
