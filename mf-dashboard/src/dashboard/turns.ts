@@ -4,14 +4,19 @@
  * hold back the numbers an operator reads first (status, temperatures, alarms) and make one long
  * task of the whole dashboard. So each heavy widget mounts in its own turn: after the page has
  * painted and the browser reports idle time (or `IDLE_TIMEOUT_MS` at the latest), one at a time.
+ * Its code is fetched from that paint on, so that it is here (or nearly) when the turn comes.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** The latest a waiting heavy widget mounts when the page never goes idle. */
 export const IDLE_TIMEOUT_MS = 1500;
 
-type Go = () => void;
-let queue: Go[] = [];
+/** A waiting widget: `prepare` starts what it needs (its code), `mount` mounts it once that is here. */
+interface Turn {
+  prepare(): Promise<unknown>;
+  mount(): void;
+}
+let queue: Turn[] = [];
 let busy = false;
 
 function whenIdle(cb: () => void): void {
@@ -28,35 +33,45 @@ function afterPaint(cb: () => void): void {
 
 function next(): void {
   if (busy) return;
-  const go = queue.shift();
-  if (!go) return;
+  const turn = queue.shift();
+  if (!turn) return;
   busy = true;
-  afterPaint(() =>
+  // Its code loads from the paint on, while the page settles; it mounts when both are done.
+  afterPaint(() => {
+    const prepared = turn.prepare().catch(() => undefined);
     whenIdle(() => {
-      busy = false;
-      go();
-      next();
-    }),
-  );
+      void prepared.then(() => {
+        turn.mount();
+        busy = false;
+        next();
+      });
+    });
+  });
 }
 
 /**
  * Whether the widget may mount now: at once for a light widget; for a heavy one once its turn has
- * come. A widget that unmounts while waiting gives its turn up.
+ * come and `prepare` (its code, say; started at the paint that opens the turn) has settled — the
+ * next heavy widget waits for that too. A widget that unmounts while waiting gives its turn up.
  */
-export function useTurn(heavy: boolean): boolean {
+export function useTurn(heavy: boolean, prepare?: () => Promise<unknown>): boolean {
   const [ready, setReady] = useState(!heavy);
+  const prepareRef = useRef(prepare);
+  prepareRef.current = prepare;
   useEffect(() => {
     if (ready) return;
     let live = true;
-    const go: Go = () => {
-      if (live) setReady(true);
+    const turn: Turn = {
+      prepare: () => (live && prepareRef.current ? prepareRef.current() : Promise.resolve()),
+      mount: () => {
+        if (live) setReady(true);
+      },
     };
-    queue.push(go);
+    queue.push(turn);
     next();
     return () => {
       live = false;
-      queue = queue.filter((g) => g !== go);
+      queue = queue.filter((t) => t !== turn);
     };
   }, [ready]);
   return ready;

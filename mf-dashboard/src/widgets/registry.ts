@@ -63,7 +63,8 @@ export function widgetView(component: WidgetComponent): WidgetView | LazyExoticC
 /**
  * Widgets whose first draw is heavy (Leaflet, Highcharts): they mount after the light widgets
  * have drawn, one per idle turn (dashboard/turns.ts), and their code is not preloaded with the
- * light widgets' so that evaluating it does not compete with their first draw either.
+ * light widgets' so that evaluating it does not compete with their first draw either. Their turn
+ * loads their code first (loadWidgetCode), so that they mount as themselves, not as a lazy view.
  */
 export const DEFERRED_WIDGETS: ReadonlySet<string> = new Set<WidgetComponent>([
   'unitMap',
@@ -82,4 +83,21 @@ export const DEFERRED_WIDGETS: ReadonlySet<string> = new Set<WidgetComponent>([
 export async function preloadWidgets(components: readonly string[]): Promise<void> {
   const pending = components.filter((c) => !DEFERRED_WIDGETS.has(c) && !loaded.has(c)).map(loadWidget);
   await Promise.all(pending.map((p) => p?.catch(() => undefined)));
+}
+
+/**
+ * Loads one widget's code, deferred or not; resolves when it is here or has failed (the frame's
+ * lazy view then tries again and shows the failure). A heavy widget's turn waits for it: mounted
+ * lazily, the widget would suspend and be revealed by a retry render that React throttles and
+ * every other update interrupts (the map's first draw came ~0.3-0.4 s later on a busy load).
+ */
+export function loadWidgetCode(component: string): Promise<void> {
+  if (loaded.has(component)) return Promise.resolve();
+  const pending = loadWidget(component);
+  return pending
+    ? pending.then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }

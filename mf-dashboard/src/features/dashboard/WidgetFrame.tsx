@@ -17,7 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
-import { DEFERRED_WIDGETS, widgetView } from '../../widgets/registry';
+import { DEFERRED_WIDGETS, loadWidgetCode, widgetView } from '../../widgets/registry';
 import { useTurn } from '../../dashboard/turns';
 import { WidgetState } from '../../widgets/state';
 import type { BindingKind, LinkBindings } from '../../widgets/contract';
@@ -70,10 +70,13 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
   const body = useRef<HTMLDivElement>(null);
   const size = useElementSize(body);
   // The widget draws once its body has a size: drawn at 0×0 first, every widget would render twice
-  // on a dashboard's first load (the second time synchronously, inside the commit that measured it).
-  // Without ResizeObserver (jsdom) nothing is ever measured.
+  // on a dashboard's first load. A heavy one (map, charts) also waits for its turn, which brings its
+  // code first. Without ResizeObserver (jsdom) nothing is ever measured.
+  const component = widget?.component;
+  const heavy = component ? DEFERRED_WIDGETS.has(component) : false;
   const measured = size.width > 0 || size.height > 0 || typeof ResizeObserver === 'undefined';
-  const mounted = useTurn(widget ? DEFERRED_WIDGETS.has(widget.component) : false) && measured;
+  const turn = useTurn(heavy, component ? () => loadWidgetCode(component) : undefined);
+  const mounted = turn && measured;
 
   const linkGroup = useMemo(
     () => linkGroupOf({ linkGroups: groups } as DashboardContent, widget?.group ?? 'default'),
@@ -94,9 +97,10 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
     [board, id],
   );
 
-  // Chosen once per component: switching from the lazy view to the loaded one would remount it.
-  const component = widget?.component;
-  const View = useMemo(() => (component ? widgetView(component) : null), [component]);
+  // Chosen when the widget mounts (its code is often here by then) and kept: switching from the
+  // lazy view to the loaded one later would remount it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- mounted: ask again when it mounts
+  const View = useMemo(() => (component ? widgetView(component) : null), [component, mounted]);
 
   if (!widget || !View) return null;
   const title = widgetTitle(t, widget);
