@@ -7,6 +7,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   encodeDashboardId,
+  MAP_WIDGETS,
   showsParking,
   USER_TYPES,
   type ClientPreferences,
@@ -22,6 +23,7 @@ import { dashboardFor, startOpening, takeOpening } from '../../dashboard/opening
 import { useMediaQuery } from '../../dashboard/hooks';
 import { WidgetStorePanel } from '../../widgets/widget-store/WidgetStorePanel';
 import { loadPreferences } from '../../widgets/data/shared-answers';
+import { prewarmClusterWorker } from '../../widgets/map/cluster-worker';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { Modal } from './Modal';
@@ -80,6 +82,9 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
         return;
       }
       board = createBoard(res.data, { api, bus, t, readOnly });
+      // A map's cluster worker starts now, on its own thread, while the map's code is still to come.
+      const widgets = board.store.getState().content.widgets;
+      if (widgets.some((w) => MAP_WIDGETS.includes(w.component))) prewarmClusterWorker();
       // Rendering the whole board (grid, header, every widget) is the largest piece of work of a
       // first load; as a transition React renders it in slices instead of one long task.
       const ready = board;

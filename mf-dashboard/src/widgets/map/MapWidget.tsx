@@ -5,7 +5,7 @@
  * the GIS filter and the map settings saved with the dashboard.
  */
 import 'leaflet/dist/leaflet.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
@@ -14,13 +14,14 @@ import type { Unit } from '@fieldwatch/shared';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { createBaseLayer, outlineStyle } from './base-layer';
-import { createClusterEngine, prewarmClusterWorker, type ClusterEngine } from './cluster-client';
+import { createClusterEngine, type ClusterEngine } from './cluster-client';
+import { prewarmClusterWorker } from './cluster-worker';
 import { decode, TONES, worstTone, type BBox, type ClusterItem, type Tone } from './cluster-core';
 import {
   activeFilterCount,
   boundsOf,
   effectiveFilter,
-  prepareMapData,
+  preparedMapData,
   type MapData,
   type MapFilter,
   type MapSettings,
@@ -101,7 +102,7 @@ export function MapWidget(props: MapWidgetProps) {
   // The worker starts while the points are prepared and Leaflet sets up (the canvas takes it).
   useState(prewarmClusterWorker);
   const data = useMemo(
-    () => prepareMapData(units, variant, filter, occupancy.data),
+    () => preparedMapData(units, variant, filter, occupancy.data),
     [units, variant, filter, occupancy.data],
   );
   const [error, setError] = useState<string | null>(null);
@@ -384,6 +385,57 @@ function MapCanvas(props: MapCanvasProps) {
     map.fitBounds(toLatLngBounds(bounds), { ...FIT_PADDING, animate });
   }, []);
 
+  // ---- The clustering engine (once per mount; Retry mounts a new MapCanvas). Layout effects, so
+  // the points go to the worker as the map is committed, and it indexes them while the page paints
+  // and Leaflet sets up (the first query waits for both: whichever is last asks it).
+
+  useLayoutEffect(() => {
+    const engine = createClusterEngine();
+    engineRef.current = engine;
+    return () => {
+      engine.dispose();
+      engineRef.current = null;
+      loadedSeq.current = 0;
+    };
+  }, []);
+
+  // Load the points whenever what is shown changes.
+  useLayoutEffect(() => {
+    const engine = engineRef.current;
+    if (!engine) return;
+    if (data.shown.length === 0) {
+      loadedSeq.current = 0;
+      for (const { marker } of markersRef.current.values()) clusterLayerRef.current?.removeLayer(marker);
+      markersRef.current = new Map();
+      setPhase('ready');
+      return;
+    }
+    const seq = loadedSeq.current + 1;
+    let live = true;
+    engine
+      .load(data.points, { radius: clusterOn ? CLUSTER_RADIUS_PX : OVERLAP_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM })
+      .then(() => {
+        if (!live) return;
+        loadedSeq.current = seq;
+        if (!fittedOnce.current) {
+          fittedOnce.current = true;
+          const sel = boundsOf(data, bindings.units);
+          fitTo(sel ?? data.bounds);
+        }
+        // Markers are replaced by signature (mode, counts, tones, place): no flash on a refresh.
+        refreshRef.current();
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        onErrorRef.current(err instanceof Error ? err.message : String(err));
+      });
+    return () => {
+      live = false;
+    };
+    // bindings.units: read at the first fit only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, clusterOn, fitTo]);
+
   // ---- The map itself (once per mount).
 
   useEffect(() => {
@@ -440,6 +492,8 @@ function MapCanvas(props: MapCanvasProps) {
     };
     map.on('moveend', onMoveEnd);
     map.on('popupclose', () => setPopup(null));
+    // The worker may have indexed the points before the map existed: draw them now (a no-op if not).
+    refreshRef.current();
     // Any drag, wheel, zoom button or key: from now on the view is the user's own.
     const onUser = () => {
       userMoved.current = true;
@@ -504,55 +558,6 @@ function MapCanvas(props: MapCanvasProps) {
       map.removeLayer(layer);
     };
   }, [tileConfig, satellite]);
-
-  // ---- The clustering engine (once per mount; Retry mounts a new MapCanvas).
-
-  useEffect(() => {
-    const engine = createClusterEngine();
-    engineRef.current = engine;
-    return () => {
-      engine.dispose();
-      engineRef.current = null;
-      loadedSeq.current = 0;
-    };
-  }, []);
-
-  // Load the points whenever what is shown changes.
-  useEffect(() => {
-    const engine = engineRef.current;
-    if (!engine) return;
-    if (data.shown.length === 0) {
-      loadedSeq.current = 0;
-      for (const { marker } of markersRef.current.values()) clusterLayerRef.current?.removeLayer(marker);
-      markersRef.current = new Map();
-      setPhase('ready');
-      return;
-    }
-    const seq = loadedSeq.current + 1;
-    let live = true;
-    engine
-      .load(data.points, { radius: clusterOn ? CLUSTER_RADIUS_PX : OVERLAP_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM })
-      .then(() => {
-        if (!live) return;
-        loadedSeq.current = seq;
-        if (!fittedOnce.current) {
-          fittedOnce.current = true;
-          const sel = boundsOf(data, bindings.units);
-          fitTo(sel ?? data.bounds);
-        }
-        // Markers are replaced by signature (mode, counts, tones, place): no flash on a refresh.
-        refreshRef.current();
-      })
-      .catch((err: unknown) => {
-        if (!live) return;
-        onErrorRef.current(err instanceof Error ? err.message : String(err));
-      });
-    return () => {
-      live = false;
-    };
-    // bindings.units: read at the first fit only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, clusterOn, fitTo]);
 
   // ---- Selection: rings at the selected units, marker highlight, fit when someone else selects.
 

@@ -13,6 +13,7 @@ import {
   type WorkerRequest,
   type WorkerResponse,
 } from './cluster-core';
+import { newClusterWorker, takeSpareWorker } from './cluster-worker';
 
 export interface ClusterEngine {
   /** 'worker' or 'main' (main-thread fallback). */
@@ -100,38 +101,12 @@ function workerEngine(worker: Worker): ClusterEngine {
   };
 }
 
-function newWorker(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  try {
-    return new Worker(new URL('./cluster.worker.ts', import.meta.url));
-  } catch {
-    return null;
-  }
-}
-
-/** A worker started ahead of its map, so its start-up overlaps the map's own (one at most). */
-let spare: Worker | null = null;
-
-/**
- * Starts a cluster worker now for the next map to take: fetching and starting a worker takes a few
- * hundred ms on a busy page, which otherwise runs after Leaflet has set up, in series with it.
- */
-export function prewarmClusterWorker(): void {
-  if (!spare) spare = newWorker();
-}
-
-function takeSpareWorker(): Worker | null {
-  const w = spare;
-  spare = null;
-  return w;
-}
-
 /**
  * A worker engine if possible, else the main-thread one. If the worker fails while loading (its
  * script blocked or unreachable), the engine falls back to the main thread for good.
  */
 export function createClusterEngine(): ClusterEngine {
-  const worker = takeSpareWorker() ?? newWorker();
+  const worker = takeSpareWorker() ?? newClusterWorker();
   if (!worker) return createMainThreadEngine();
   let active: ClusterEngine = workerEngine(worker);
   let lastLoad: { points: PointSet; options: ClusterOptions } | null = null;

@@ -3,7 +3,14 @@
  * GIS filter (statuses, unit types), and the flat point arrays handed to the clustering engine.
  * Pure functions, memoised by the widget: 100,000 units are walked once per change.
  */
-import { isParkingType, matchesStatusFilter, PARKING_TYPE_CODES, unitStatus, type Unit, type UnitStatus } from '@fieldwatch/shared';
+import {
+  isParkingType,
+  matchesStatusFilter,
+  PARKING_TYPE_CODES,
+  unitStatus,
+  type Unit,
+  type UnitStatus,
+} from '@fieldwatch/shared';
 import { TONE_INDEX, type PointSet, type Tone } from './cluster-core';
 
 export type MapVariant = 'unit' | 'alarm' | 'parking';
@@ -84,7 +91,12 @@ export function toneOf(status: UnitStatus, occupied: boolean | undefined): Tone 
   return 'ok';
 }
 
-export function prepareMapData(units: readonly Unit[], variant: MapVariant, filter: Required<MapFilter>, occupancy?: Occupancy): MapData {
+export function prepareMapData(
+  units: readonly Unit[],
+  variant: MapVariant,
+  filter: Required<MapFilter>,
+  occupancy?: Occupancy,
+): MapData {
   const types = new Set<number>();
   const shown: Unit[] = [];
   const statuses: UnitStatus[] = [];
@@ -115,7 +127,8 @@ export function prepareMapData(units: readonly Unit[], variant: MapVariant, filt
     const lon = u.UnitGPSLongitude as number;
     coords[2 * i] = lon;
     coords[2 * i + 1] = lat;
-    const occupied = variant === 'parking' && isParkingType(u.UnitType) ? occupancy?.get(u.UnitID) : undefined;
+    const occupied =
+      variant === 'parking' && isParkingType(u.UnitType) ? occupancy?.get(u.UnitID) : undefined;
     tones[i] = TONE_INDEX[toneOf(statuses[i] as UnitStatus, occupied)];
     indexById.set(u.UnitID, i);
     if (lat < south) south = lat;
@@ -133,6 +146,40 @@ export function prepareMapData(units: readonly Unit[], variant: MapVariant, filt
     indexById,
     bounds: shown.length > 0 ? [south, west, north, east] : null,
   };
+}
+
+/** A dashboard holds one map; two covers a map of another variant on the previous dashboard. */
+const PREPARED_KEPT = 2;
+const prepared: Array<{
+  units: readonly Unit[];
+  variant: MapVariant;
+  filterKey: string;
+  occupancy: Occupancy | undefined;
+  data: MapData;
+}> = [];
+
+/**
+ * prepareMapData, answered again from the last inputs it saw (same units array, variant, occupancy,
+ * equal filter). A map mounts inside a transition render, which React may throw away and start
+ * again when something urgent comes in meanwhile; its useMemo goes with it, and with 100,000
+ * units each preparation is ~60-90 ms. Kept outside React, the work is done once.
+ */
+export function preparedMapData(
+  units: readonly Unit[],
+  variant: MapVariant,
+  filter: Required<MapFilter>,
+  occupancy?: Occupancy,
+): MapData {
+  const filterKey = JSON.stringify(filter);
+  const hit = prepared.find(
+    (p) =>
+      p.units === units && p.variant === variant && p.filterKey === filterKey && p.occupancy === occupancy,
+  );
+  if (hit) return hit.data;
+  const data = prepareMapData(units, variant, filter, occupancy);
+  prepared.unshift({ units, variant, filterKey, occupancy, data });
+  prepared.length = Math.min(prepared.length, PREPARED_KEPT);
+  return data;
 }
 
 /** Bounds [south, west, north, east] of the given units among `data.shown`, or null. */
