@@ -36,17 +36,18 @@ function next(): void {
   const turn = queue.shift();
   if (!turn) return;
   busy = true;
-  // Its code loads from the paint on, while the page settles; it mounts when both are done.
-  afterPaint(() => {
-    const prepared = turn.prepare().catch(() => undefined);
+  afterPaint(() =>
     whenIdle(() => {
-      void prepared.then(() => {
-        turn.mount();
-        busy = false;
-        next();
-      });
-    });
-  });
+      void turn
+        .prepare()
+        .catch(() => undefined)
+        .then(() => {
+          turn.mount();
+          busy = false;
+          next();
+        });
+    }),
+  );
 }
 
 /**

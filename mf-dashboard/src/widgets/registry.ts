@@ -4,7 +4,8 @@
  * index.tsx default-exports the WidgetView.
  */
 import { lazy, type LazyExoticComponent } from 'react';
-import type { WidgetComponent } from '@fieldwatch/shared';
+import { MAP_WIDGETS, type WidgetComponent } from '@fieldwatch/shared';
+import { prewarmClusterWorker } from './map/cluster-worker';
 import type { WidgetView } from './contract';
 
 type Loader = () => Promise<{ default: WidgetView }>;
@@ -100,4 +101,15 @@ export function loadWidgetCode(component: string): Promise<void> {
         () => undefined,
       )
     : Promise.resolve();
+}
+
+/**
+ * What a heavy widget's turn prepares before it mounts: its code and, for a map, its cluster worker,
+ * whose start-up (script, a new JavaScript context) then runs on its own thread while Leaflet's code
+ * arrives and evaluates. Not earlier: on the overview a worker started with the board competed with
+ * the light widgets' first draw.
+ */
+export function prepareWidget(component: WidgetComponent): Promise<void> {
+  if (MAP_WIDGETS.includes(component)) prewarmClusterWorker();
+  return loadWidgetCode(component);
 }

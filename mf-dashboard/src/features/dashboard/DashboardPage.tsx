@@ -24,6 +24,7 @@ import { useMediaQuery } from '../../dashboard/hooks';
 import { WidgetStorePanel } from '../../widgets/widget-store/WidgetStorePanel';
 import { loadPreferences } from '../../widgets/data/shared-answers';
 import { prewarmClusterWorker } from '../../widgets/map/cluster-worker';
+import { DEFERRED_WIDGETS } from '../../widgets/registry';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { Modal } from './Modal';
@@ -82,9 +83,11 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
         return;
       }
       board = createBoard(res.data, { api, bus, t, readOnly });
-      // A map's cluster worker starts now, on its own thread, while the map's code is still to come.
+      // Only heavy widgets, a map among them (the map template): nothing light draws first, so the
+      // map's cluster worker starts now rather than on the map's turn.
       const widgets = board.store.getState().content.widgets;
-      if (widgets.some((w) => MAP_WIDGETS.includes(w.component))) prewarmClusterWorker();
+      const onlyHeavy = widgets.every((w) => DEFERRED_WIDGETS.has(w.component));
+      if (onlyHeavy && widgets.some((w) => MAP_WIDGETS.includes(w.component))) prewarmClusterWorker();
       // Rendering the whole board (grid, header, every widget) is the largest piece of work of a
       // first load; as a transition React renders it in slices instead of one long task.
       const ready = board;

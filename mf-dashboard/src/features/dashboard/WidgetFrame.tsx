@@ -17,7 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
-import { DEFERRED_WIDGETS, loadWidgetCode, widgetView } from '../../widgets/registry';
+import { DEFERRED_WIDGETS, prepareWidget, widgetView } from '../../widgets/registry';
 import { useTurn } from '../../dashboard/turns';
 import { WidgetState } from '../../widgets/state';
 import type { BindingKind, LinkBindings } from '../../widgets/contract';
@@ -71,11 +71,11 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
   const size = useElementSize(body);
   // The widget draws once its body has a size: drawn at 0×0 first, every widget would render twice
   // on a dashboard's first load. A heavy one (map, charts) also waits for its turn, which brings its
-  // code first. Without ResizeObserver (jsdom) nothing is ever measured.
+  // code (and a map's worker) first. Without ResizeObserver (jsdom) nothing is ever measured.
   const component = widget?.component;
   const heavy = component ? DEFERRED_WIDGETS.has(component) : false;
   const measured = size.width > 0 || size.height > 0 || typeof ResizeObserver === 'undefined';
-  const turn = useTurn(heavy, component ? () => loadWidgetCode(component) : undefined);
+  const turn = useTurn(heavy, component ? () => prepareWidget(component) : undefined);
   const mounted = turn && measured;
 
   const linkGroup = useMemo(
