@@ -4,7 +4,7 @@
  * hold back the numbers an operator reads first (status, temperatures, alarms) and make one long
  * task of the whole dashboard. So each heavy widget mounts in its own turn: after the page has
  * painted and the browser reports idle time (or `IDLE_TIMEOUT_MS` at the latest), one at a time.
- * Its code is fetched from that paint on, so that it is here (or nearly) when the turn comes.
+ * The turn then brings what the widget needs (its code) and mounts it once that is here.
  */
 import { useEffect, useRef, useState } from 'react';
 
@@ -52,7 +52,7 @@ function next(): void {
 
 /**
  * Whether the widget may mount now: at once for a light widget; for a heavy one once its turn has
- * come and `prepare` (its code, say; started at the paint that opens the turn) has settled — the
+ * come and `prepare` (its code, say; started when the turn comes) has settled — the
  * next heavy widget waits for that too. A widget that unmounts while waiting gives its turn up.
  */
 export function useTurn(heavy: boolean, prepare?: () => Promise<unknown>): boolean {
