@@ -65,7 +65,7 @@ export function widgetView(component: WidgetComponent): WidgetView | LazyExoticC
  * Widgets whose first draw is heavy (Leaflet, Highcharts): they mount after the light widgets
  * have drawn, one per idle turn (dashboard/turns.ts), and their code is not preloaded with the
  * light widgets' so that evaluating it does not compete with their first draw either. Their turn
- * loads their code first (loadWidgetCode), so that they mount as themselves, not as a lazy view.
+ * loads their code first (prepareWidget), so that they mount as themselves, not as a lazy view.
  */
 export const DEFERRED_WIDGETS: ReadonlySet<string> = new Set<WidgetComponent>([
   'unitMap',
