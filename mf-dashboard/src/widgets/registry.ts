@@ -82,8 +82,7 @@ export const DEFERRED_WIDGETS: ReadonlySet<string> = new Set<WidgetComponent>([
  * it fetches the dashboard's content, so code and content arrive side by side.
  */
 export async function preloadWidgets(components: readonly string[]): Promise<void> {
-  const pending = components.filter((c) => !DEFERRED_WIDGETS.has(c) && !loaded.has(c)).map(loadWidget);
-  await Promise.all(pending.map((p) => p?.catch(() => undefined)));
+  await Promise.all(components.filter((c) => !DEFERRED_WIDGETS.has(c)).map(loadWidgetCode));
 }
 
 /**
@@ -92,7 +91,7 @@ export async function preloadWidgets(components: readonly string[]): Promise<voi
  * lazily, the widget would suspend and be revealed by a retry render that React throttles and
  * every other update interrupts (the map's first draw came ~0.3-0.4 s later on a busy load).
  */
-export function loadWidgetCode(component: string): Promise<void> {
+function loadWidgetCode(component: string): Promise<void> {
   if (loaded.has(component)) return Promise.resolve();
   const pending = loadWidget(component);
   return pending
@@ -112,4 +111,13 @@ export function loadWidgetCode(component: string): Promise<void> {
 export function prepareWidget(component: WidgetComponent): Promise<void> {
   if (MAP_WIDGETS.includes(component)) prewarmClusterWorker();
   return loadWidgetCode(component);
+}
+
+/**
+ * What a board prepares as it is made: with only heavy widgets, a map among them (the map
+ * template), nothing light draws first, so the map's cluster worker starts now, not on its turn.
+ */
+export function prepareBoard(components: readonly WidgetComponent[]): void {
+  const onlyHeavy = components.every((c) => DEFERRED_WIDGETS.has(c));
+  if (onlyHeavy && components.some((c) => MAP_WIDGETS.includes(c))) prewarmClusterWorker();
 }

@@ -35,6 +35,7 @@ jest.mock('../../src/widgets/registry', () => {
   return {
     widgetView: (component: string) => (component === 'battery' ? Crash : Fake),
     preloadWidgets: jest.fn(async () => undefined),
+    prepareBoard: jest.fn(),
     DEFERRED_WIDGETS: new Set(),
   };
 });

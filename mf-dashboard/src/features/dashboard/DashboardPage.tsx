@@ -7,7 +7,6 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   encodeDashboardId,
-  MAP_WIDGETS,
   showsParking,
   USER_TYPES,
   type ClientPreferences,
@@ -23,8 +22,7 @@ import { dashboardFor, startOpening, takeOpening } from '../../dashboard/opening
 import { useMediaQuery } from '../../dashboard/hooks';
 import { WidgetStorePanel } from '../../widgets/widget-store/WidgetStorePanel';
 import { loadPreferences } from '../../widgets/data/shared-answers';
-import { prewarmClusterWorker } from '../../widgets/map/cluster-worker';
-import { DEFERRED_WIDGETS } from '../../widgets/registry';
+import { prepareBoard } from '../../widgets/registry';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { Modal } from './Modal';
@@ -83,11 +81,7 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
         return;
       }
       board = createBoard(res.data, { api, bus, t, readOnly });
-      // Only heavy widgets, a map among them (the map template): nothing light draws first, so the
-      // map's cluster worker starts now rather than on the map's turn.
-      const widgets = board.store.getState().content.widgets;
-      const onlyHeavy = widgets.every((w) => DEFERRED_WIDGETS.has(w.component));
-      if (onlyHeavy && widgets.some((w) => MAP_WIDGETS.includes(w.component))) prewarmClusterWorker();
+      prepareBoard(board.store.getState().content.widgets.map((w) => w.component));
       // Rendering the whole board (grid, header, every widget) is the largest piece of work of a
       // first load; as a transition React renders it in slices instead of one long task.
       const ready = board;

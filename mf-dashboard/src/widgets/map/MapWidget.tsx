@@ -15,7 +15,6 @@ import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
 import { createBaseLayer, outlineStyle } from './base-layer';
 import { createClusterEngine, type ClusterEngine } from './cluster-client';
-import { prewarmClusterWorker } from './cluster-worker';
 import { decode, TONES, worstTone, type BBox, type ClusterItem, type Tone } from './cluster-core';
 import {
   activeFilterCount,
@@ -99,8 +98,6 @@ export function MapWidget(props: MapWidgetProps) {
   const filter = useMemo(() => effectiveFilter(variant, widget.settings.filter), [variant, widget.settings.filter]);
   const tileConfig = useTileConfig();
   const occupancy = useOccupancy(variant === 'parking', units, refreshKey);
-  // The worker starts while the points are prepared and Leaflet sets up (the canvas takes it).
-  useState(prewarmClusterWorker);
   const data = useMemo(
     () => preparedMapData(units, variant, filter, occupancy.data),
     [units, variant, filter, occupancy.data],

@@ -1,8 +1,9 @@
 /**
  * Starting the map's cluster worker, apart from the map's code: the map's turn starts one before
- * it loads Leaflet (widgets/registry.ts, prepareWidget), so that the worker's start-up (its script,
- * a new JavaScript context: 0.1-0.4 s on a busy first load) runs on its own thread while Leaflet's
- * code arrives and evaluates. The map's engine takes it (cluster-client.ts).
+ * it loads Leaflet (widgets/registry.ts: prepareWidget, or prepareBoard for a board of heavy
+ * widgets only), so that the worker's start-up (its script, a new JavaScript context: 0.1-0.4 s on
+ * a busy first load) runs on its own thread while Leaflet's code arrives and evaluates. The map's
+ * engine takes it (cluster-client.ts).
  */
 
 /** A new cluster worker, or null without Worker support or when it cannot start. */
