@@ -166,7 +166,13 @@ function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
       },
       performance: { hints: false },
       stats: 'errors-warnings',
-      cache: { type: 'filesystem', cacheDirectory: path.join(root, 'node_modules/.cache/webpack', name) },
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(root, 'node_modules/.cache/webpack', name),
+        // The cache does not see `devtool`: without this, a build with FW_SOURCEMAPS=1 after one
+        // without restores the cached assets and writes no source maps (and the other way round).
+        version: process.env.FW_SOURCEMAPS ? 'source-maps' : 'no-source-maps',
+      },
     };
   };
 }
