@@ -95,7 +95,9 @@ test('the overview asks once for what its widgets share (configuration, preferen
   await page.reload();
   await expectOverview(page);
   // Weather and map both need the configuration; dashboard and weather both need the preferences.
-  await expect(frame(page, 'weather').locator('[data-state="empty"], [data-testid="weather-day"]').first()).toBeVisible();
+  await expect(
+    frame(page, 'weather').locator('[data-state="empty"], [data-testid="weather-day"]').first(),
+  ).toBeVisible();
   await expect(area(page).getByTestId('map-canvas')).toBeVisible();
   await expect(frame(page, 'unitMap').locator('[data-state="loading"]')).toHaveCount(0);
   const times = (path: string) => ({ path, times: calls.filter((c) => c === path).length });
@@ -122,9 +124,55 @@ test('a custom dashboard links a unit list, a chart and a map: the selection fol
 
   // The selection is saved with the dashboard and comes back after a reload. (The save may have
   // gone out while the chart loaded, so wait for the saved state rather than for one PUT.)
-  await expect(area(page).getByTestId('save-state')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+  await expect(area(page).getByTestId('save-state')).toHaveAttribute('data-status', 'saved', {
+    timeout: 15_000,
+  });
   await page.reload();
   await expect(frame(page, 'charts').getByTestId('chart-series')).toHaveCount(2);
+  await deleteDashboard(page);
+});
+
+test('link groups: a widget moves to a new group, which is renamed and then deleted', async ({ page }) => {
+  await createDashboard(page, `Link groups ${Date.now()}`);
+  await addWidgets(page, ['Unit list', 'Charts']);
+  const chart = frame(page, 'charts');
+  const moveDialog = async () => {
+    await chart.getByRole('button', { name: 'Options for Charts' }).click();
+    await page.getByRole('menuitem', { name: 'Move to link group' }).click();
+    return page.getByTestId('link-group-dialog');
+  };
+  const savedState = () =>
+    expect(area(page).getByTestId('save-state')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+
+  let dialog = await moveDialog();
+  await dialog.getByLabel('New link group…').check();
+  await dialog.getByLabel('Name of the new link group').fill('Pumps');
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(chart).not.toHaveAttribute('data-group', 'default');
+  await expect(chart.getByTitle('Link group: Pumps')).toBeVisible();
+
+  dialog = await moveDialog();
+  await dialog.getByRole('button', { name: 'Rename link group Pumps' }).click();
+  await dialog.getByLabel('New name for Pumps').fill('North pumps');
+  await dialog.getByLabel('New name for Pumps').press('Enter');
+  await expect(dialog.getByRole('radio', { name: 'North pumps', exact: true })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await savedState();
+  await page.reload();
+  await expect(chart.getByTitle('Link group: North pumps')).toBeVisible();
+
+  dialog = await moveDialog();
+  await dialog.getByRole('button', { name: 'Delete link group North pumps' }).click();
+  await dialog
+    .getByRole('group', { name: 'Delete link group North pumps' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(dialog.getByTestId('link-group-row')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(chart).toHaveAttribute('data-group', 'default');
+  await savedState();
+  await page.reload();
+  await expect(chart).toHaveAttribute('data-group', 'default');
   await deleteDashboard(page);
 });
 

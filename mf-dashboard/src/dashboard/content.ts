@@ -165,6 +165,35 @@ export function addLinkGroup(content: DashboardContent, name: string): Change & 
   return { ok: true, content: { ...content, linkGroups: [...groups, group] }, id };
 }
 
+/** Renames a link group the user made; the default group keeps its (translated) name. */
+export function renameLinkGroup(content: DashboardContent, groupId: string, name: string): Change {
+  const groups = linkGroupsOf(content);
+  if (!groups.some((g) => g.id === groupId)) return refuse(MESSAGES.linkGroupMissing);
+  const trimmed = name.trim().slice(0, 200);
+  if (groupId === DEFAULT_LINK_GROUP.id || !trimmed) return ok(content);
+  return ok({ ...content, linkGroups: groups.map((g) => (g.id === groupId ? { ...g, name: trimmed } : g)) });
+}
+
+/**
+ * Deletes a link group the user made: its widgets move to the default group (keeping their own
+ * settings) and its shared selection is dropped. The default group always stays.
+ */
+export function removeLinkGroup(content: DashboardContent, groupId: string): Change {
+  const groups = linkGroupsOf(content);
+  if (!groups.some((g) => g.id === groupId)) return refuse(MESSAGES.linkGroupMissing);
+  if (groupId === DEFAULT_LINK_GROUP.id) return ok(content);
+  const rest = groups.filter((g) => g.id !== groupId);
+  const linkGroups = rest.some((g) => g.id === DEFAULT_LINK_GROUP.id) ? rest : [DEFAULT_LINK_GROUP, ...rest];
+  const bindings = { ...content.bindings };
+  delete bindings[groupId];
+  return ok({
+    ...content,
+    linkGroups,
+    bindings,
+    widgets: content.widgets.map((w) => (w.group === groupId ? { ...w, group: DEFAULT_LINK_GROUP.id } : w)),
+  });
+}
+
 export function setBinding(
   content: DashboardContent,
   groupId: string,

@@ -108,7 +108,14 @@ describe('/dashboard/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
     // The overview's widget code was asked for while its content loaded.
     const { preloadWidgets } = jest.requireMock<{ preloadWidgets: jest.Mock }>('../../src/widgets/registry');
-    expect(preloadWidgets).toHaveBeenCalledWith(['status', 'temp', 'battery', 'alarms', 'weather', 'unitMap']);
+    expect(preloadWidgets).toHaveBeenCalledWith([
+      'status',
+      'temp',
+      'battery',
+      'alarms',
+      'weather',
+      'unitMap',
+    ]);
   });
 
   test('an unknown id says the dashboard was not found', async () => {
@@ -245,6 +252,44 @@ describe('/dashboard/:id', () => {
     expect(screen.queryByTestId('link-group-dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'select7 temp-3' }));
     expect(screen.getByTestId('units-charts-2').textContent).toBe('7');
+  });
+
+  test('renaming and deleting a link group from the move dialog', async () => {
+    renderDashboard(URL5, server(linkedContent()));
+    const frames = await screen.findAllByTestId('widget-frame');
+    const openDialog = () => {
+      fireEvent.click(within(frames[2]!).getByRole('button', { name: /^Options for / }));
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Move to link group' }));
+      return screen.getByTestId('link-group-dialog');
+    };
+    let dialog = openDialog();
+    // The default group can be neither renamed nor deleted.
+    expect(within(dialog).queryByRole('button', { name: 'Rename link group Default group' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename link group Pumps' }));
+    const field = within(dialog).getByLabelText('New name for Pumps');
+    fireEvent.change(field, { target: { value: 'North pumps' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(within(dialog).getByLabelText('North pumps')).toBeTruthy();
+    expect(frames[2]!.querySelector('[title="Link group: North pumps"]')).not.toBeNull();
+
+    // Escape in the name field cancels the rename only, not the dialog.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename link group North pumps' }));
+    fireEvent.keyDown(within(dialog).getByLabelText('New name for North pumps'), { key: 'Escape' });
+    expect(screen.getByTestId('link-group-dialog')).toBe(dialog);
+    expect(within(dialog).getByLabelText('North pumps')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete link group North pumps' }));
+    const confirm = within(dialog).getByRole('group', { name: 'Delete link group North pumps' });
+    expect(confirm.textContent).toContain('Its widgets move to the default group');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(within(dialog).queryByLabelText('North pumps')).toBeNull();
+    // The group's widget is in the default group now, and follows its selection.
+    expect((within(dialog).getByLabelText('Default group') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'select7 unitList-1' }));
+    expect(screen.getByTestId('units-temp-3').textContent).toBe('7');
+    dialog = openDialog();
+    expect(within(dialog).getAllByTestId('link-group-row')).toHaveLength(1);
   });
 
   test('a 409 reloads the document and tells the user', async () => {

@@ -13,7 +13,9 @@ import {
   firstFreePlace,
   linkBindings,
   moveWidgetToGroup,
+  removeLinkGroup,
   removeWidget,
+  renameLinkGroup,
   setBinding,
   setLayout,
 } from '../../src/dashboard/content';
@@ -71,6 +73,38 @@ describe('dashboard content', () => {
       channels: [],
     });
     expect(defaultTimeRange(0)).toEqual({ hours: 1 });
+  });
+
+  test('a link group the user made can be renamed and deleted; the default group stays', () => {
+    const added = addLinkGroup(emptyDashboardContent(), 'Pumps');
+    if (!added.ok) throw new Error(added.error);
+    let c = added.content;
+    const added2 = addWidget(c, 'unitList');
+    if (!added2.ok) throw new Error(added2.error);
+    const moved = moveWidgetToGroup(added2.content, 'unitList-1', 'group-1');
+    const bound = moved.ok && setBinding(moved.content, 'group-1', 'units', [3], 'unitList-1');
+    if (!bound || !bound.ok) throw new Error('setup');
+    c = bound.content;
+
+    const renamed = renameLinkGroup(c, 'group-1', '  North pumps ');
+    expect(renamed.ok && renamed.content.linkGroups[1]).toEqual({
+      id: 'group-1',
+      name: 'North pumps',
+      color: 'group-two',
+    });
+    // A blank name and the default group leave the document as it was.
+    expect(renameLinkGroup(c, 'group-1', '   ')).toEqual({ ok: true, content: c });
+    expect(renameLinkGroup(c, 'default', 'Mine')).toEqual({ ok: true, content: c });
+    expect(renameLinkGroup(c, 'ghost', 'x')).toEqual({ ok: false, error: 'Link group does not exist' });
+
+    const removed = removeLinkGroup(c, 'group-1');
+    if (!removed.ok) throw new Error(removed.error);
+    expect(removed.content.linkGroups).toEqual([{ id: 'default', name: 'default', color: 'group-one' }]);
+    expect(removed.content.widgets.find((w) => w.id === 'unitList-1')?.group).toBe('default');
+    expect(removed.content.bindings['group-1']).toBeUndefined();
+    expect(validateDashboardContent(removed.content).ok).toBe(true);
+    expect(removeLinkGroup(c, 'default')).toEqual({ ok: true, content: c });
+    expect(removeLinkGroup(c, 'ghost')).toEqual({ ok: false, error: 'Link group does not exist' });
   });
 
   test('a layout that did not change is no change; missing items are completed', () => {

@@ -15,7 +15,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
+import { DEFAULT_LINK_GROUP, widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
 import { DEFERRED_WIDGETS, prepareWidget, widgetView } from '../../widgets/registry';
 import { useTurn } from '../../dashboard/turns';
@@ -28,7 +28,9 @@ import {
   linkGroupOf,
   linkGroupsOf,
   moveWidgetToGroup,
+  removeLinkGroup,
   removeWidget,
+  renameLinkGroup,
   renameWidget,
   setBinding as setBindingIn,
   updateSettings as updateSettingsIn,
@@ -196,6 +198,8 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
             });
             if (ok) setDialog(null);
           }}
+          onRename={(groupId, name) => board.change((c) => renameLinkGroup(c, groupId, name))}
+          onDelete={(groupId) => board.change((c) => removeLinkGroup(c, groupId))}
         />
       )}
       {dialog === 'remove' && (
@@ -253,7 +257,11 @@ function RenameField({
       onBlur={() => finish(value)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') finish(value);
-        if (e.key === 'Escape') finish(null);
+        if (e.key === 'Escape') {
+          // Only the rename is cancelled, not a dialog around the field.
+          e.stopPropagation();
+          finish(null);
+        }
       }}
     />
   );
@@ -266,10 +274,17 @@ function LinkGroupDialog(props: {
   groups: Array<{ id: string; name: string; color: string }>;
   onClose(): void;
   onMove(target: GroupTarget): void;
+  onRename(groupId: string, name: string): void;
+  onDelete(groupId: string): void;
 }) {
   const { t } = useTranslation('dashboard');
-  const [choice, setChoice] = useState<string>(props.current);
+  const [picked, setChoice] = useState<string>(props.current);
   const [name, setName] = useState('');
+  // One group at a time is being renamed or asked about before it is deleted.
+  const [editing, setEditing] = useState<{ id: string; mode: 'rename' | 'delete' } | null>(null);
+  // A deleted group's widgets are in the default group now: so is the choice.
+  const choice =
+    picked === '__new__' || props.groups.some((g) => g.id === picked) ? picked : DEFAULT_LINK_GROUP.id;
   const isNew = choice === '__new__';
   const submit = () => props.onMove(isNew ? { kind: 'new', name } : { kind: 'existing', id: choice });
   return (
@@ -290,19 +305,96 @@ function LinkGroupDialog(props: {
       <p className={css.text}>{t('frame.groupHelp')}</p>
       <fieldset className={css.groups}>
         <legend className={css.legend}>{t('frame.linkGroup')}</legend>
-        {props.groups.map((g) => (
-          <label key={g.id} className={css.groupOption}>
-            <input
-              type="radio"
-              name="link-group"
-              value={g.id}
-              checked={choice === g.id}
-              onChange={() => setChoice(g.id)}
-            />
-            <span className={css.dot} style={{ background: groupColorVar(g.color) }} aria-hidden="true" />
-            {groupName(t, g)}
-          </label>
-        ))}
+        {props.groups.map((g) => {
+          const label = groupName(t, g);
+          const mine = g.id !== DEFAULT_LINK_GROUP.id;
+          const mode = editing?.id === g.id ? editing.mode : null;
+          return (
+            <div key={g.id} className={css.groupRow} data-testid="link-group-row">
+              {mode === 'rename' ? (
+                <span className={css.groupOption}>
+                  <span className={css.radioSpace} aria-hidden="true" />
+                  <span
+                    className={css.dot}
+                    style={{ background: groupColorVar(g.color) }}
+                    aria-hidden="true"
+                  />
+                  <RenameField
+                    initial={g.name}
+                    label={t('frame.groupNameOf', { name: label })}
+                    onDone={(next) => {
+                      if (next !== null) props.onRename(g.id, next);
+                      setEditing(null);
+                    }}
+                  />
+                </span>
+              ) : (
+                <label className={css.groupOption}>
+                  <input
+                    type="radio"
+                    name="link-group"
+                    value={g.id}
+                    checked={choice === g.id}
+                    onChange={() => setChoice(g.id)}
+                  />
+                  <span
+                    className={css.dot}
+                    style={{ background: groupColorVar(g.color) }}
+                    aria-hidden="true"
+                  />
+                  {label}
+                </label>
+              )}
+              {mine && mode === null && (
+                <span className={css.groupActions}>
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    aria-label={t('frame.renameGroup', { name: label })}
+                    title={t('frame.renameGroup', { name: label })}
+                    onClick={() => setEditing({ id: g.id, mode: 'rename' })}
+                  >
+                    {t('frame.rename')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    aria-label={t('frame.deleteGroup', { name: label })}
+                    title={t('frame.deleteGroup', { name: label })}
+                    onClick={() => setEditing({ id: g.id, mode: 'delete' })}
+                  >
+                    {t('frame.delete')}
+                  </Button>
+                </span>
+              )}
+              {mode === 'delete' && (
+                <div
+                  className={css.groupConfirm}
+                  role="group"
+                  aria-label={t('frame.deleteGroup', { name: label })}
+                >
+                  <span>{t('frame.deleteGroupText', { name: label })}</span>
+                  <span className={css.groupActions}>
+                    <Button size="small" onClick={() => setEditing(null)}>
+                      {t('common:action.cancel')}
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      data-autofocus
+                      onClick={() => {
+                        setEditing(null);
+                        props.onDelete(g.id);
+                      }}
+                    >
+                      {t('frame.delete')}
+                    </Button>
+                  </span>
+                </div>
+              )}
+            </div>
+          );
+        })}
         <label className={css.groupOption}>
           <input
             type="radio"
