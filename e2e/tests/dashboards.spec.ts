@@ -223,6 +223,46 @@ test('move and resize a widget; the layout is kept across a reload', async ({ pa
   await deleteDashboard(page);
 });
 
+test('move and resize a widget from the keyboard; the layout is kept across a reload', async ({ page }) => {
+  await createDashboard(page, `Keyboard ${Date.now()}`);
+  await addWidgets(page, ['Unit list', 'Status']);
+  const list = area(page).locator('[data-grid-id="unitList-1"]');
+  const status = area(page).locator('[data-grid-id="status-2"]');
+  const box = async (l: typeof list) => (await l.boundingBox())!;
+  // Side by side at first.
+  await expect.poll(async () => (await box(status)).x).toBeGreaterThan((await box(list)).x);
+  await expect.poll(async () => Math.round((await box(status)).y)).toBe(Math.round((await box(list)).y));
+
+  // The unit list grows one column wider (Shift+→), which pushes the status widget below it.
+  const listHandle = list.getByRole('button', { name: 'Move or resize Unit list' });
+  await listHandle.focus();
+  const narrow = await box(list);
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(listHandle).toBeFocused();
+  await expect.poll(async () => (await box(list)).width).toBeGreaterThan(narrow.width + 20);
+  await expect.poll(async () => (await box(status)).y).toBeGreaterThan((await box(list)).y);
+
+  // The status widget goes back above the unit list (↑) and one row taller (Shift+↓).
+  const handle = status.getByRole('button', { name: 'Move or resize Status' });
+  await handle.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await box(status)).y).toBeLessThan((await box(list)).y);
+  await expect(status.getByRole('status')).toContainText('Status: column');
+  const before = await box(status);
+  const save = saved(page);
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(async () => (await box(status)).height).toBeGreaterThan(before.height + 20);
+  await save;
+  const arranged = await box(status);
+  const listArranged = await box(list);
+
+  await page.reload();
+  await expect.poll(async () => Math.round((await box(status)).height)).toBe(Math.round(arranged.height));
+  await expect.poll(async () => Math.round((await box(list)).width)).toBe(Math.round(listArranged.width));
+  await expect.poll(async () => (await box(status)).y).toBeLessThan((await box(list)).y);
+  await deleteDashboard(page);
+});
+
 test('restore a built-in dashboard to its default layout', async ({ page }) => {
   await page.getByRole('navigation').getByRole('link', { name: 'Units', exact: true }).first().click();
   await expect(area(page).getByRole('heading', { level: 1, name: 'Units' })).toBeVisible();

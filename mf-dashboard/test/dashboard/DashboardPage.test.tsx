@@ -178,6 +178,31 @@ describe('/dashboard/:id', () => {
     expect((view.puts()[1]!.body as { updatedAt: string }).updatedAt).toBe('2025-01-01T00:00:01.000Z');
   });
 
+  test('a widget moves and resizes from the keyboard, is announced and saved like a drag', async () => {
+    jest.useFakeTimers();
+    const view = renderDashboard(URL5, server(linkedContent()));
+    await screen.findAllByTestId('widget-frame');
+    const handle = screen.getByRole('button', { name: 'Move or resize Temperature' });
+    const md = () => {
+      const put = view.puts().at(-1)!.body as { content: DashboardContent };
+      return Object.fromEntries(put.content.layouts.md.map((it) => [it.i, [it.x, it.y, it.w, it.h]]));
+    };
+    const before = linkedContent().layouts.md.find((it) => it.i === 'temp-3')!;
+    fireEvent.keyDown(handle, { key: 'ArrowLeft' });
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(
+      `Temperature: column ${before.x}, row ${before.y + 1}, ${before.w} columns wide, ${before.h} rows high`,
+    );
+    fireEvent.keyDown(handle, { key: 'ArrowDown', shiftKey: true });
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    expect(view.puts()).toHaveLength(1);
+    expect(md()['temp-3']).toEqual([before.x - 1, before.y, before.w, before.h + 1]);
+    // Other keys are left to the page.
+    const other = fireEvent.keyDown(handle, { key: 'a' });
+    expect(other).toBe(true);
+  });
+
   test('a Reader\'s changes stay local: nothing is saved, "View only" is shown', async () => {
     jest.useFakeTimers();
     const view = renderDashboard(URL5, server(linkedContent()), { userType: 2 });

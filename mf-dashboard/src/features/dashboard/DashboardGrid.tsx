@@ -4,17 +4,21 @@
  * layout of the breakpoint on screen is written to the document after a drag or resize (not on
  * every render, so opening a dashboard never saves it).
  *
+ * From the keyboard, a widget's arrange handle (in its title bar) moves it with the arrow keys and
+ * resizes it with Shift + arrow keys (./arrange.ts).
+ *
  * Phones and touch screens: dragging by a title bar would fight with scrolling the page, so on
  * the xs breakpoint and on coarse pointers the layout is fixed (widgets stacked, 2 columns) until
  * the user switches "Edit layout" on in the header. Mouse users on md/sm can always arrange.
  */
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Responsive, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { BREAKPOINTS, GRID_COLUMNS, type Breakpoint, type DashboardContent } from '@fieldwatch/shared';
 import { completeLayouts, setLayout, sizeOn } from '../../dashboard/content';
 import { useBoard, useBoardState } from '../../dashboard/context';
 import { useElementSize } from '../../dashboard/hooks';
+import { arrangeLayout, type ArrangeStep } from './arrange';
 import { DRAG_HANDLE, NO_DRAG, WidgetFrame } from './WidgetFrame';
 import css from './DashboardGrid.module.css';
 
@@ -67,6 +71,18 @@ export function DashboardGrid({ editMode, touch }: { editMode: boolean; touch: b
   const grid = useMemo(() => gridLayouts({ widgets, layouts }), [widgets, layouts]);
   const ids = useMemo(() => widgets.map((w) => w.id), [widgets]);
   const onStop = (layout: Layout[]) => board.change((c) => setLayout(c, bp, layout));
+  // Moving and resizing by keyboard (the widget's arrange handle), saved like a drag.
+  const current = useRef({ grid, bp });
+  current.current = { grid, bp };
+  const arrange = useCallback(
+    (id: string, step: ArrangeStep) => {
+      const { grid: layouts, bp: on } = current.current;
+      const next = arrangeLayout(layouts[on], id, step, GRID_COLUMNS[on]);
+      if (!next || !board.change((c) => setLayout(c, on, next))) return null;
+      return next.find((l) => l.i === id) ?? null;
+    },
+    [board],
+  );
 
   return (
     <div
@@ -96,7 +112,7 @@ export function DashboardGrid({ editMode, touch }: { editMode: boolean; touch: b
         >
           {ids.map((id) => (
             <div key={id} className={css.item} data-testid="grid-item" data-grid-id={id}>
-              <WidgetFrame id={id} />
+              <WidgetFrame id={id} onArrange={editable ? arrange : undefined} />
             </div>
           ))}
         </Responsive>

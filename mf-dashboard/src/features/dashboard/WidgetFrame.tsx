@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LINK_GROUP, widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
-import { Button, TextField } from '@fieldwatch/shared/ui';
+import { Button, Icon, TextField } from '@fieldwatch/shared/ui';
 import { DEFERRED_WIDGETS, prepareWidget, widgetView } from '../../widgets/registry';
 import { useTurn } from '../../dashboard/turns';
 import { WidgetState } from '../../widgets/state';
@@ -37,6 +37,7 @@ import {
 } from '../../dashboard/content';
 import { useBoard, useBoardState } from '../../dashboard/context';
 import { useElementSize } from '../../dashboard/hooks';
+import type { ArrangeStep } from './arrange';
 import { Menu, Modal } from './Modal';
 import css from './WidgetFrame.module.css';
 
@@ -60,7 +61,21 @@ export function groupName(t: Translate, group: { id: string; name: string }): st
   return group.id === 'default' && group.name === 'default' ? t('frame.defaultGroup') : group.name;
 }
 
-export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
+/** Arrow keys of the arrange handle: a move, or with Shift a resize, of one grid cell. */
+const ARRANGE_KEYS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+/** The widget's place after a keyboard step, or null when it cannot go further that way. */
+export type Arrange = (
+  id: string,
+  step: ArrangeStep,
+) => { x: number; y: number; w: number; h: number } | null;
+
+export const WidgetFrame = memo(function WidgetFrame({ id, onArrange }: { id: string; onArrange?: Arrange }) {
   const { t } = useTranslation('dashboard');
   const { board, units, refreshKey, fallbackRange } = useBoard();
   const widget = useBoardState((s) => s.content.widgets.find((w) => w.id === id));
@@ -69,6 +84,7 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
   const [renaming, setRenaming] = useState(false);
   const [dialog, setDialog] = useState<'group' | 'remove' | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [announced, setAnnounced] = useState('');
   const body = useRef<HTMLDivElement>(null);
   const size = useElementSize(body);
   // The widget draws once its body has a size: drawn at 0×0 first, every widget would render twice
@@ -118,6 +134,38 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
       aria-label={title}
     >
       <header className={`${css.header} ${DRAG_HANDLE}`}>
+        {onArrange && (
+          // A span, not a <button>: the grid does not start a drag on buttons, and this handle is
+          // also where the mouse picks the widget up.
+          <span
+            role="button"
+            tabIndex={0}
+            className={css.arrange}
+            aria-label={t('frame.arrange', { name: title })}
+            title={t('frame.arrangeHelp')}
+            aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown Shift+ArrowLeft Shift+ArrowRight"
+            data-testid="widget-arrange"
+            onKeyDown={(e) => {
+              const d = ARRANGE_KEYS[e.key];
+              if (!d) return;
+              e.preventDefault();
+              const at = onArrange(id, e.shiftKey ? { dw: d[0], dh: d[1] } : { dx: d[0], dy: d[1] });
+              setAnnounced(
+                at
+                  ? t('frame.arranged', {
+                      name: title,
+                      column: at.x + 1,
+                      row: at.y + 1,
+                      width: at.w,
+                      height: at.h,
+                    })
+                  : t('frame.arrangeEdge', { name: title }),
+              );
+            }}
+          >
+            <Icon name="move" size={14} />
+          </span>
+        )}
         <span
           className={css.dot}
           style={{ background: groupColorVar(linkGroup.color) }}
@@ -153,6 +201,9 @@ export const WidgetFrame = memo(function WidgetFrame({ id }: { id: string }) {
           />
         </span>
       </header>
+      <span role="status" className={css.srOnly}>
+        {announced}
+      </span>
       <div className={css.body} ref={body}>
         <WidgetBoundary
           key={attempt}
