@@ -67,6 +67,12 @@ describe('parking statistics widget', () => {
   test('empty and error states', async () => {
     const { unmount } = renderWidget(ParkingStatsWidget, { units, legacy: () => [] });
     expect(await screen.findByText('No parking data')).toBeTruthy();
+    // It says which hours are counted: readings after 17:00 do not make a day.
+    expect(
+      screen.getByText(
+        'No parking sensor reported between 08:00 and 17:00 in the last 7 days. Readings outside these hours are not counted.',
+      ),
+    ).toBeTruthy();
     unmount();
     renderWidget(ParkingStatsWidget, { units, lng: 'de' });
     expect((await screen.findByRole('alert')).textContent).toContain('Die Daten konnten nicht geladen werden');

@@ -141,7 +141,7 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
   } else if (summary.days.length === 0) {
     body = (
       <WidgetState kind="empty" title={t('widgets.parkingStats.empty.title')}>
-        {t('widgets.parkingStats.empty.text', { days })}
+        {t('widgets.parkingStats.empty.text', { days, from, to })}
       </WidgetState>
     );
   } else {
