@@ -94,9 +94,10 @@ describe('alarm list widget', () => {
     expect(screen.getAllByTestId('alarm-row')).toHaveLength(1);
   });
 
-  test('switching mode is saved', () => {
+  test('switching mode is saved', async () => {
     const { updateSettings } = renderWidget(AlarmList, { units: fleet(), legacy: async () => [] });
     fireEvent.click(screen.getByTestId('mode-history'));
+    await flush();
     expect(updateSettings).toHaveBeenCalledWith({ mode: 'history' });
   });
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import AlarmMap from '../../src/widgets/alarm-map';
 import { alarm, installDomStubs, markerIcons, renderMap, unit } from './map.harness';
 
@@ -61,8 +61,10 @@ describe('alarm map widget', () => {
     expect(items[5]?.textContent).toBe('And 2 more');
   });
 
-  test('empty: no active alarms is good news', () => {
+  test('empty: no active alarms is good news', async () => {
     renderMap(AlarmMap, { units: [unit(1), unit(2)], component: 'alarmMap' });
+    // Still so once the map's configuration has arrived.
+    await act(async () => {});
     expect(screen.getByText('No active alarms')).toBeTruthy();
     expect(screen.getByText('All units of the selected customers are OK right now.')).toBeTruthy();
   });

@@ -163,6 +163,8 @@ beforeEach(() => {
 describe('charts widget', () => {
   test('without units: says where they come from and offers a picker', async () => {
     const { setBinding } = renderCharts();
+    // Still so once the (empty) channel lookups have settled.
+    await act(async () => {});
     expect(screen.getByText('Select units in a list or on the map of this link group')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'boil' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Boiler 2' }));
@@ -303,6 +305,7 @@ describe('charts widget', () => {
 
   test('in Swedish', async () => {
     renderCharts({ lng: 'sv' });
+    await act(async () => {});
     expect(screen.getByText('Välj enheter i en lista eller på kartan i den här länkgruppen')).toBeTruthy();
   });
 

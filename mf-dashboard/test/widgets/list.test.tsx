@@ -63,9 +63,11 @@ describe('list widget', () => {
     expect(screen.getAllByTestId('value-row')).toHaveLength(1);
     a.unmount();
     const b = renderWidget(ListWidget, { units: [] });
+    await flush();
     expect(screen.getByText('No units for the selected customers')).toBeTruthy();
     b.unmount();
     renderWidget(ListWidget, { units: [unit(1)], bindings: { units: [77] }, lng: 'da' });
+    await flush();
     expect(screen.getByText('De valgte enheder er ikke tilgængelige')).toBeTruthy();
   });
 });

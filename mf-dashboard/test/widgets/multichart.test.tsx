@@ -108,8 +108,10 @@ beforeEach(() => {
 });
 
 describe('multichart widget', () => {
-  test('empty without units, with a picker', () => {
+  test('empty without units, with a picker', async () => {
     const { setBinding } = renderMulti();
+    // Still so once the (empty) channel lookups have settled.
+    await act(async () => {});
     expect(screen.getByText('Select units in a list or on the map of this link group')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Boiler 1' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Well 3' }));

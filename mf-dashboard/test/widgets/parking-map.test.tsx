@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import ParkingMap from '../../src/widgets/parking-map';
 import { installDomStubs, markerIcons, renderMap, unit } from './map.harness';
 
@@ -53,8 +53,10 @@ describe('parking map widget', () => {
     expect(markerIcons().every((m) => m.querySelector('[data-tone]')?.getAttribute('data-tone') === 'ok')).toBe(true);
   });
 
-  test('empty: no parking sensors', () => {
+  test('empty: no parking sensors', async () => {
     renderMap(ParkingMap, { units: [], component: 'parkingMap' });
+    // Still so once the map's configuration has arrived.
+    await act(async () => {});
     expect(screen.getByText('No parking sensors')).toBeTruthy();
   });
 });

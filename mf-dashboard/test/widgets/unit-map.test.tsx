@@ -2,7 +2,7 @@ jest.mock('../../src/widgets/map/cluster-client', () => {
   const actual = jest.requireActual('../../src/widgets/map/cluster-client');
   return { ...actual, createClusterEngine: jest.fn(actual.createClusterEngine) };
 });
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INACTIVE_UNIT_MARKER } from '@fieldwatch/shared';
 import UnitMap from '../../src/widgets/unit-map';
 import { createClusterEngine, type ClusterEngine } from '../../src/widgets/map/cluster-client';
@@ -137,7 +137,9 @@ describe('unit map widget', () => {
     });
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect(leafletMap().getZoom()).toBe(9);
-    leafletMap().setView([59.33, 18.07], 11, { animate: false });
+    await act(async () => {
+      leafletMap().setView([59.33, 18.07], 11, { animate: false });
+    });
     expect(updateSettings).toHaveBeenCalledWith({ view: { lat: 59.33, lng: 18.07, zoom: 11 } });
   });
 
@@ -167,7 +169,9 @@ describe('unit map widget', () => {
     const { update } = renderMap(UnitMap, { units: fleet() });
     await waitFor(() => expect(markerIcons().length).toBeGreaterThan(0));
     const spy = jest.spyOn(leafletMap(), 'invalidateSize');
-    update({ size: { width: 300, height: 200 } });
+    await act(async () => {
+      update({ size: { width: 300, height: 200 } });
+    });
     expect(spy).toHaveBeenCalled();
   });
 
@@ -182,13 +186,15 @@ describe('unit map widget', () => {
     expect(fit).toHaveBeenCalledTimes(1);
   });
 
-  test('empty: no units, and units without positions (with the way to fix it)', () => {
+  test('empty: no units, and units without positions (with the way to fix it)', async () => {
     const first = renderMap(UnitMap, { units: [] });
+    await act(async () => {});
     expect(screen.getByText('No units to show')).toBeTruthy();
     first.unmount();
     const { navigate } = renderMap(UnitMap, {
       units: [unit(1, { UnitGPSLatitude: null, UnitGPSLongitude: null }), unit(2, { UnitName: `${INACTIVE_UNIT_MARKER} x`, UnitGPSLatitude: 0, UnitGPSLongitude: 0 })],
     });
+    await act(async () => {});
     expect(screen.getByText('No unit has a position yet')).toBeTruthy();
     expect(screen.getByText(/Set the units' positions in device management/)).toBeTruthy();
     fireEvent.click(screen.getByText('Open device management'));
