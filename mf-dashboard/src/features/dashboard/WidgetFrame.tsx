@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LINK_GROUP, widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
-import { Button, Icon, TextField } from '@fieldwatch/shared/ui';
+import { Button, Icon, TextField, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { DEFERRED_WIDGETS, prepareWidget, widgetView } from '../../widgets/registry';
 import { useTurn } from '../../dashboard/turns';
 import { WidgetState } from '../../widgets/state';
@@ -201,8 +201,8 @@ export const WidgetFrame = memo(function WidgetFrame({ id, onArrange }: { id: st
           />
         </span>
       </header>
-      <span role="status" className={css.srOnly}>
-        {announced}
+      <span role="status">
+        <VisuallyHidden>{announced}</VisuallyHidden>
       </span>
       <div className={css.body} ref={body}>
         <WidgetBoundary
@@ -320,6 +320,12 @@ function RenameField({
 
 type GroupTarget = { kind: 'existing'; id: string } | { kind: 'new'; name: string };
 
+/** What a link group the user made offers in the move dialog. */
+const GROUP_ACTIONS = [
+  { mode: 'rename', text: 'frame.rename', label: 'frame.renameGroup' },
+  { mode: 'delete', text: 'frame.delete', label: 'frame.deleteGroup' },
+] as const;
+
 function LinkGroupDialog(props: {
   current: string;
   groups: Array<{ id: string; name: string; color: string }>;
@@ -398,24 +404,18 @@ function LinkGroupDialog(props: {
               )}
               {mine && mode === null && (
                 <span className={css.groupActions}>
-                  <Button
-                    variant="ghost"
-                    size="small"
-                    aria-label={t('frame.renameGroup', { name: label })}
-                    title={t('frame.renameGroup', { name: label })}
-                    onClick={() => setEditing({ id: g.id, mode: 'rename' })}
-                  >
-                    {t('frame.rename')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="small"
-                    aria-label={t('frame.deleteGroup', { name: label })}
-                    title={t('frame.deleteGroup', { name: label })}
-                    onClick={() => setEditing({ id: g.id, mode: 'delete' })}
-                  >
-                    {t('frame.delete')}
-                  </Button>
+                  {GROUP_ACTIONS.map((a) => (
+                    <Button
+                      key={a.mode}
+                      variant="ghost"
+                      size="small"
+                      aria-label={t(a.label, { name: label })}
+                      title={t(a.label, { name: label })}
+                      onClick={() => setEditing({ id: g.id, mode: a.mode })}
+                    >
+                      {t(a.text)}
+                    </Button>
+                  ))}
                 </span>
               )}
               {mode === 'delete' && (
