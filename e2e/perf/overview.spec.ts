@@ -127,11 +127,7 @@ test('overview dashboard: LCP, TBT, CLS and JavaScript bytes', async ({ browser 
     cpuReference.push(
       await ref.evaluate(() => {
         const t = performance.now();
-        const rows = Array.from({ length: 200_000 }, (_, n) => ({
-          id: n,
-          name: `unit ${n}`,
-          v: Math.sin(n),
-        }));
+        const rows = Array.from({ length: 200_000 }, (_, n) => ({ id: n, name: `unit ${n}`, v: Math.sin(n) }));
         const back = JSON.parse(JSON.stringify(rows)) as typeof rows;
         back.sort((a, b) => a.v - b.v);
         return performance.now() - t;

@@ -95,9 +95,7 @@ test('the overview asks once for what its widgets share (configuration, preferen
   await page.reload();
   await expectOverview(page);
   // Weather and map both need the configuration; dashboard and weather both need the preferences.
-  await expect(
-    frame(page, 'weather').locator('[data-state="empty"], [data-testid="weather-day"]').first(),
-  ).toBeVisible();
+  await expect(frame(page, 'weather').locator('[data-state="empty"], [data-testid="weather-day"]').first()).toBeVisible();
   await expect(area(page).getByTestId('map-canvas')).toBeVisible();
   await expect(frame(page, 'unitMap').locator('[data-state="loading"]')).toHaveCount(0);
   const times = (path: string) => ({ path, times: calls.filter((c) => c === path).length });
@@ -124,9 +122,7 @@ test('a custom dashboard links a unit list, a chart and a map: the selection fol
 
   // The selection is saved with the dashboard and comes back after a reload. (The save may have
   // gone out while the chart loaded, so wait for the saved state rather than for one PUT.)
-  await expect(area(page).getByTestId('save-state')).toHaveAttribute('data-status', 'saved', {
-    timeout: 15_000,
-  });
+  await expect(area(page).getByTestId('save-state')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
   await page.reload();
   await expect(frame(page, 'charts').getByTestId('chart-series')).toHaveCount(2);
   await deleteDashboard(page);

@@ -108,14 +108,7 @@ describe('/dashboard/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
     // The overview's widget code was asked for while its content loaded.
     const { preloadWidgets } = jest.requireMock<{ preloadWidgets: jest.Mock }>('../../src/widgets/registry');
-    expect(preloadWidgets).toHaveBeenCalledWith([
-      'status',
-      'temp',
-      'battery',
-      'alarms',
-      'weather',
-      'unitMap',
-    ]);
+    expect(preloadWidgets).toHaveBeenCalledWith(['status', 'temp', 'battery', 'alarms', 'weather', 'unitMap']);
   });
 
   test('an unknown id says the dashboard was not found', async () => {
