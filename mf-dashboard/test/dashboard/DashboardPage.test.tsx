@@ -181,7 +181,13 @@ describe('/dashboard/:id', () => {
       return Object.fromEntries(put.content.layouts.md.map((it) => [it.i, [it.x, it.y, it.w, it.h]]));
     };
     const before = linkedContent().layouts.md.find((it) => it.i === 'temp-3')!;
+    const scrolled = jest.fn();
+    Element.prototype.scrollIntoView = scrolled;
     fireEvent.keyDown(handle, { key: 'ArrowLeft' });
+    // Once the grid has animated it to its new place, the widget is scrolled into view.
+    act(() => jest.advanceTimersByTime(250));
+    expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
+    expect(scrolled.mock.contexts[0]).toBe(handle.closest('section'));
     expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(
       `Temperature: column ${before.x}, row ${before.y + 1}, ${before.w} columns wide, ${before.h} rows high`,
     );
@@ -194,6 +200,7 @@ describe('/dashboard/:id', () => {
     // Other keys are left to the page.
     const other = fireEvent.keyDown(handle, { key: 'a' });
     expect(other).toBe(true);
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
   });
 
   test('a Reader\'s changes stay local: nothing is saved, "View only" is shown', async () => {

@@ -69,6 +69,9 @@ const ARRANGE_KEYS: Record<string, [number, number]> = {
   ArrowDown: [0, 1],
 };
 
+/** How long the grid animates a widget to its new place (react-grid-layout's 200 ms, and a frame). */
+const ARRANGE_SETTLE_MS = 250;
+
 /** The widget's place after a keyboard step, or null when it cannot go further that way. */
 export type Arrange = (
   id: string,
@@ -150,6 +153,11 @@ export const WidgetFrame = memo(function WidgetFrame({ id, onArrange }: { id: st
               if (!d) return;
               e.preventDefault();
               const at = onArrange(id, e.shiftKey ? { dw: d[0], dh: d[1] } : { dx: d[0], dy: d[1] });
+              // A widget moved below (or above) the visible part of the page is scrolled to, once
+              // the grid has animated it there: the keyboard user keeps seeing what they move.
+              const frame = e.currentTarget.closest('section');
+              if (at && frame)
+                window.setTimeout(() => frame.scrollIntoView?.({ block: 'nearest' }), ARRANGE_SETTLE_MS);
               setAnnounced(
                 at
                   ? t('frame.arranged', {
