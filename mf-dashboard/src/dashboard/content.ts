@@ -6,6 +6,7 @@
  */
 import {
   BREAKPOINTS,
+  DASHBOARD_LIMITS,
   DEFAULT_DATE_INTERVAL,
   DEFAULT_LINK_GROUP,
   GRID_COLUMNS,
@@ -43,6 +44,8 @@ export function groupColorVar(color: string): string {
 }
 
 const ok = (content: DashboardContent): Change => ({ ok: true, content });
+/** A name typed by the user as the document keeps it: trimmed, at most the shared text limit. */
+const nameOf = (name: string) => name.trim().slice(0, DASHBOARD_LIMITS.text);
 const refuse = (error: string): Change => ({ ok: false, error });
 
 export function linkGroupsOf(content: DashboardContent): LinkGroup[] {
@@ -137,7 +140,7 @@ export function removeWidget(content: DashboardContent, id: string): Change {
 }
 
 export function renameWidget(content: DashboardContent, id: string, name: string): Change {
-  const trimmed = name.trim().slice(0, 200);
+  const trimmed = nameOf(name);
   return ok({
     ...content,
     widgets: content.widgets.map((w) => (w.id === id ? { ...w, name: trimmed || w.component } : w)),
@@ -161,7 +164,7 @@ export function addLinkGroup(content: DashboardContent, name: string): Change & 
   const id = `group-${n}`;
   const used = new Set(groups.map((g) => g.color));
   const color = GROUP_COLORS.find((c) => !used.has(c)) ?? GROUP_COLORS[groups.length % GROUP_COLORS.length]!;
-  const group: LinkGroup = { id, name: name.trim().slice(0, 200) || id, color };
+  const group: LinkGroup = { id, name: nameOf(name) || id, color };
   return { ok: true, content: { ...content, linkGroups: [...groups, group] }, id };
 }
 
@@ -169,7 +172,7 @@ export function addLinkGroup(content: DashboardContent, name: string): Change & 
 export function renameLinkGroup(content: DashboardContent, groupId: string, name: string): Change {
   const groups = linkGroupsOf(content);
   if (!groups.some((g) => g.id === groupId)) return refuse(MESSAGES.linkGroupMissing);
-  const trimmed = name.trim().slice(0, 200);
+  const trimmed = nameOf(name);
   if (groupId === DEFAULT_LINK_GROUP.id || !trimmed) return ok(content);
   return ok({ ...content, linkGroups: groups.map((g) => (g.id === groupId ? { ...g, name: trimmed } : g)) });
 }

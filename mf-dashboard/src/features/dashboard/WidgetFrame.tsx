@@ -15,7 +15,12 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LINK_GROUP, widgetCatalogueItem, type DashboardContent } from '@fieldwatch/shared';
+import {
+  DASHBOARD_LIMITS,
+  DEFAULT_LINK_GROUP,
+  widgetCatalogueItem,
+  type DashboardContent,
+} from '@fieldwatch/shared';
 import { Button, Icon, TextField, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { DEFERRED_WIDGETS, prepareWidget, widgetView } from '../../widgets/registry';
 import { useTurn } from '../../dashboard/turns';
@@ -58,7 +63,9 @@ export function widgetTitle(t: Translate, widget: { name: string; component: str
 
 /** A link group's name; the built-in default group has a translated one. */
 export function groupName(t: Translate, group: { id: string; name: string }): string {
-  return group.id === 'default' && group.name === 'default' ? t('frame.defaultGroup') : group.name;
+  return group.id === DEFAULT_LINK_GROUP.id && group.name === DEFAULT_LINK_GROUP.name
+    ? t('frame.defaultGroup')
+    : group.name;
 }
 
 /** Arrow keys of the arrange handle: a move, or with Shift a resize, of one grid cell. */
@@ -100,14 +107,14 @@ export const WidgetFrame = memo(function WidgetFrame({ id, onArrange }: { id: st
   const mounted = turn && measured;
 
   const linkGroup = useMemo(
-    () => linkGroupOf({ linkGroups: groups } as DashboardContent, widget?.group ?? 'default'),
+    () => linkGroupOf({ linkGroups: groups } as DashboardContent, widget?.group ?? DEFAULT_LINK_GROUP.id),
     [groups, widget?.group],
   );
   const bindings = useMemo(() => linkBindings(groupBindings, fallbackRange), [groupBindings, fallbackRange]);
   const setBinding = useCallback(
     <K extends BindingKind>(kind: K, value: LinkBindings[K]) => {
       board.change((c) => {
-        const group = c.widgets.find((w) => w.id === id)?.group ?? 'default';
+        const group = c.widgets.find((w) => w.id === id)?.group ?? DEFAULT_LINK_GROUP.id;
         return setBindingIn(c, group, kind, value, id);
       });
     },
@@ -310,7 +317,7 @@ function RenameField({
       className={`${css.rename} ${NO_DRAG}`}
       aria-label={label}
       value={value}
-      maxLength={200}
+      maxLength={DASHBOARD_LIMITS.text}
       autoFocus
       onChange={(e) => setValue(e.target.value)}
       onBlur={() => finish(value)}
@@ -469,7 +476,7 @@ function LinkGroupDialog(props: {
         <TextField
           label={t('frame.newGroupName')}
           value={name}
-          maxLength={200}
+          maxLength={DASHBOARD_LIMITS.text}
           autoFocus
           onChange={(e) => setName(e.target.value)}
           onKeyDown={(e) => {
