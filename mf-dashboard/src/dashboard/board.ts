@@ -16,6 +16,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isAxiosError } from 'axios';
 import {
+  DASHBOARD_LIMITS,
   DASHBOARD_MESSAGES,
   DASHBOARD_SAVE_DEBOUNCE_MS,
   errorMessage,
@@ -77,12 +78,16 @@ const MESSAGE_KEYS: Record<string, string> = {
   [DASHBOARD_MESSAGES.conflict]: 'board.errors.conflict',
   [DASHBOARD_MESSAGES.builtInNotDeletable]: 'board.errors.builtInNotDeletable',
   [DASHBOARD_MESSAGES.notBuiltIn]: 'board.errors.notBuiltIn',
+  [DASHBOARD_MESSAGES.tooManyWidgets]: 'board.errors.tooManyWidgets',
+  [DASHBOARD_MESSAGES.tooManyLinkGroups]: 'board.errors.tooManyLinkGroups',
 };
 
 /** A server or rule message in the user's language when we know it, else as the server wrote it. */
 export function messageText(t: Translate, message: string): string {
   const key = MESSAGE_KEYS[message];
-  return key ? t(key) : message;
+  return key
+    ? t(key, { widgets: DASHBOARD_LIMITS.widgets, linkGroups: DASHBOARD_LIMITS.linkGroups })
+    : message;
 }
 
 export function toast(bus: Bus, kind: ToastKind, message: string) {

@@ -7,6 +7,7 @@
 import {
   BREAKPOINTS,
   DASHBOARD_LIMITS,
+  DASHBOARD_MESSAGES,
   DEFAULT_DATE_INTERVAL,
   DEFAULT_LINK_GROUP,
   GRID_COLUMNS,
@@ -104,6 +105,7 @@ export function addWidget(
   if (MAP_WIDGETS.includes(component) && content.widgets.some((w) => MAP_WIDGETS.includes(w.component))) {
     return refuse(MESSAGES.onlyOneMap);
   }
+  if (content.widgets.length >= DASHBOARD_LIMITS.widgets) return refuse(DASHBOARD_MESSAGES.tooManyWidgets);
   const id = nextWidgetId(content, component);
   const layouts = { ...content.layouts };
   for (const bp of BREAKPOINTS) {
@@ -158,6 +160,7 @@ export function moveWidgetToGroup(content: DashboardContent, id: string, groupId
 /** A new link group named `name` with the next unused colour. */
 export function addLinkGroup(content: DashboardContent, name: string): Change & { id?: string } {
   const groups = linkGroupsOf(content);
+  if (groups.length >= DASHBOARD_LIMITS.linkGroups) return refuse(DASHBOARD_MESSAGES.tooManyLinkGroups);
   const ids = new Set(groups.map((g) => g.id));
   let n = groups.length;
   while (ids.has(`group-${n}`)) n++;

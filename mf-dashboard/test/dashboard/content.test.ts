@@ -19,7 +19,7 @@ import {
   setBinding,
   setLayout,
 } from '../../src/dashboard/content';
-import { createBoard } from '../../src/dashboard/board';
+import { createBoard, messageText } from '../../src/dashboard/board';
 
 describe('dashboard content', () => {
   test('first free place fills gaps left to right, top to bottom', () => {
@@ -73,6 +73,39 @@ describe('dashboard content', () => {
       channels: [],
     });
     expect(defaultTimeRange(0)).toEqual({ hours: 1 });
+  });
+
+  test('the editor refuses what the validator would: at most 100 widgets and 50 link groups', () => {
+    let c = emptyDashboardContent();
+    for (let i = 0; i < 100; i++) {
+      const r = addWidget(c, 'status');
+      if (!r.ok) throw new Error(r.error);
+      c = r.content;
+    }
+    expect(validateDashboardContent(c).ok).toBe(true);
+    expect(addWidget(c, 'status')).toEqual({ ok: false, error: 'A dashboard holds at most 100 widgets' });
+    let g = emptyDashboardContent();
+    while (g.linkGroups.length < 50) {
+      const r = addLinkGroup(g, `Group ${g.linkGroups.length}`);
+      if (!r.ok) throw new Error(r.error);
+      g = r.content;
+    }
+    expect(validateDashboardContent(g).ok).toBe(true);
+    expect(addLinkGroup(g, 'One more')).toEqual({
+      ok: false,
+      error: 'A dashboard has at most 50 link groups',
+    });
+    // Deleting one makes room again.
+    const removed = removeLinkGroup(g, 'group-1');
+    expect(removed.ok && addLinkGroup(removed.content, 'One more').ok).toBe(true);
+    // The user reads it in their language, with the limit filled in.
+    const t = (key: string, o?: Record<string, unknown>) => `${key} ${o?.widgets}/${o?.linkGroups}`;
+    expect(messageText(t, 'A dashboard has at most 50 link groups')).toBe(
+      'board.errors.tooManyLinkGroups 100/50',
+    );
+    expect(messageText(t, 'A dashboard holds at most 100 widgets')).toBe(
+      'board.errors.tooManyWidgets 100/50',
+    );
   });
 
   test('a link group the user made can be renamed and deleted; the default group stays', () => {
