@@ -225,9 +225,14 @@ test('move and resize a widget from the keyboard; the layout is kept across a re
   const list = area(page).locator('[data-grid-id="unitList-1"]');
   const status = area(page).locator('[data-grid-id="status-2"]');
   const box = async (l: typeof list) => (await l.boundingBox())!;
+  // Both boxes are read in each poll: a key press moves both widgets, and a box read once before
+  // the grid has re-rendered would be compared with the other's final place.
+  const offset = async () => {
+    const [s, l] = [await box(status), await box(list)];
+    return { x: Math.sign(Math.round(s.x - l.x)), y: Math.sign(Math.round(s.y - l.y)) };
+  };
   // Side by side at first.
-  await expect.poll(async () => (await box(status)).x).toBeGreaterThan((await box(list)).x);
-  await expect.poll(async () => Math.round((await box(status)).y)).toBe(Math.round((await box(list)).y));
+  await expect.poll(offset, { message: 'status right of the unit list' }).toEqual({ x: 1, y: 0 });
 
   // The unit list grows one column wider (Shift+→), which pushes the status widget below it.
   const listHandle = list.getByRole('button', { name: 'Move or resize Unit list' });
@@ -236,13 +241,13 @@ test('move and resize a widget from the keyboard; the layout is kept across a re
   await page.keyboard.press('Shift+ArrowRight');
   await expect(listHandle).toBeFocused();
   await expect.poll(async () => (await box(list)).width).toBeGreaterThan(narrow.width + 20);
-  await expect.poll(async () => (await box(status)).y).toBeGreaterThan((await box(list)).y);
+  await expect.poll(async () => (await offset()).y, { message: 'status below the unit list' }).toBe(1);
 
   // The status widget goes back above the unit list (↑) and one row taller (Shift+↓).
   const handle = status.getByRole('button', { name: 'Move or resize Status' });
   await handle.focus();
   await page.keyboard.press('ArrowUp');
-  await expect.poll(async () => (await box(status)).y).toBeLessThan((await box(list)).y);
+  await expect.poll(async () => (await offset()).y, { message: 'status above the unit list' }).toBe(-1);
   await expect(status.getByRole('status')).toContainText('Status: column');
   const before = await box(status);
   const save = saved(page);
@@ -255,7 +260,7 @@ test('move and resize a widget from the keyboard; the layout is kept across a re
   await page.reload();
   await expect.poll(async () => Math.round((await box(status)).height)).toBe(Math.round(arranged.height));
   await expect.poll(async () => Math.round((await box(list)).width)).toBe(Math.round(listArranged.width));
-  await expect.poll(async () => (await box(status)).y).toBeLessThan((await box(list)).y);
+  await expect.poll(async () => (await offset()).y, { message: 'status above the unit list' }).toBe(-1);
   await deleteDashboard(page);
 });
 
