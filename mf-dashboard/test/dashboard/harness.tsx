@@ -82,7 +82,8 @@ export function renderDashboard(path: string, handler: Handler, opts: { userType
       user: demoUserOf(opts.userType ?? 0),
       dashboards: summaries,
       devices: [],
-      devicesLoadedAt: Date.parse('2025-01-01T10:11:12'),
+      // 10:11:12 in the demo user's zone (Europe/Stockholm, UTC+1 in January), whatever the machine's.
+      devicesLoadedAt: Date.parse('2025-01-01T09:11:12Z'),
       customers: [],
       selectedCustomers: [],
       refreshKey: 0,

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import moment from 'moment';
 import {
   AUTO_REFRESH_MS,
   CUSTOM_DASHBOARD_NAME,
@@ -21,6 +20,7 @@ import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Button, Icon, PageHeader, Spinner, TextField } from '@fieldwatch/shared/ui';
 import { useBoard, useBoardState } from '../../dashboard/context';
 import { useDashboardManagement } from '../../dashboard/manage';
+import { formatTime, useTimeConfig } from '../../widgets/format';
 import { Menu, Modal } from './Modal';
 import css from './DashboardPage.module.css';
 
@@ -74,6 +74,8 @@ export function DashboardHeader(props: {
   const { t } = useTranslation('dashboard');
   const { board } = useBoard();
   const loadedAt = useSession((s) => s.devicesLoadedAt);
+  // In the user's time zone and 12/24 h format, like every time in the widgets below it.
+  const timeConfig = useTimeConfig();
   const saveStatus = useBoardState((s) => s.saveStatus);
   const auto = useAutoRefresh();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -94,7 +96,9 @@ export function DashboardHeader(props: {
   const subtitle = (
     <span className={css.subtitle}>
       <span data-testid="updated-at">
-        {loadedAt ? t('updatedAt', { time: moment(loadedAt).format('HH:mm:ss') }) : t('common:state.loading')}
+        {loadedAt
+          ? t('updatedAt', { time: formatTime(loadedAt, timeConfig, true) })
+          : t('common:state.loading')}
       </span>
       {readOnly ? (
         <span className={css.viewOnly} data-testid="view-only" title={t('board.viewOnlyHint')}>
