@@ -10,7 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import singleSpaReact from 'single-spa-react';
 import type { LifeCycles } from 'single-spa';
 import { useStore } from 'zustand';
-import moment from 'moment';
+import { formatTime, useTimeConfig } from './time';
 // By package name, not relative path: bundled into each remote, this file must use the page's one
 // copy of the package and its UI kit (shared singletons), not bring a second copy of each along.
 import {
@@ -23,6 +23,7 @@ import {
 import { ErrorState, type LoadViewLabels } from '@fieldwatch/shared/ui';
 
 export * from './i18n';
+export * from './time';
 
 /** Exported for tests that render a remote's screens with fake props. */
 export const RemoteContext = createContext<RemoteProps | null>(null);
@@ -160,9 +161,10 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
  */
 export function useLoadSubtitle(load: Pick<LoadState<unknown>, 'status' | 'data'>, t: Translate, prefix = ''): string {
   const loadedAt = useLoadedAt(load);
+  const timeConfig = useTimeConfig();
   if (load.status === 'loading') return t('common:state.loading');
   if (!loadedAt) return t(`${prefix}subtitle`);
-  return `${t(`${prefix}subtitle`)} · ${t(`${prefix}updatedAt`, { time: moment(loadedAt).format('HH:mm:ss') })}`;
+  return `${t(`${prefix}subtitle`)} · ${t(`${prefix}updatedAt`, { time: formatTime(loadedAt, timeConfig, true) })}`;
 }
 
 /**
