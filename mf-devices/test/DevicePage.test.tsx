@@ -45,6 +45,15 @@ describe('/devicemanagement', () => {
     expect(within(rows()[1]!).getByText('AWG')).toBeTruthy();
   });
 
+  test("the latest alarm's time is read as UTC and shown in the user's zone and date format", async () => {
+    renderRemote('/devicemanagement', fakeApi(answerUnits(fleet())));
+    const first = (await screen.findAllByTestId('device-row'))[0]!;
+    const time = first.querySelector('time')!;
+    expect(time.getAttribute('dateTime')).toBe('2024-05-02T08:30:00.000Z');
+    // The demo user's profile: Europe/Stockholm (UTC+2 in May), DD MMM YYYY, 24 h.
+    expect(time.getAttribute('title')).toBe('02 May 2024 10:30');
+  });
+
   test('pages through the units, 20 per page, keeping the page in the URL', async () => {
     renderRemote('/devicemanagement', fakeApi(answerUnits(fleet())));
     await screen.findAllByTestId('device-row');

@@ -2,21 +2,17 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import moment from 'moment';
+import { alarmEventStatus, alarmTypeKey, type Customer, type Unit, UNIT_STATUSES } from '@fieldwatch/shared';
 import {
-  alarmEventStatus,
-  alarmTypeKey,
-  API_DATE_FORMAT,
-  type Customer,
-  type Unit,
-  UNIT_STATUSES,
-} from '@fieldwatch/shared';
-import {
+  formatDateTime,
   loadViewLabels,
   pagerProps,
+  toMs,
   useLoad,
   useLoadSubtitle,
   useRemote,
   useSession,
+  useTimeConfig,
 } from '@fieldwatch/shared/remote';
 import {
   Badge,
@@ -279,7 +275,10 @@ function DeviceTableRow({ row, customer }: { row: DeviceRow; customer: string | 
   const count = unit.AlarmEvents?.length ?? 0;
   const lat = unit.UnitGPSLatitude;
   const lon = unit.UnitGPSLongitude;
-  const alarmTime = latestAlarm ? moment(latestAlarm.AlarmEventTime, API_DATE_FORMAT) : null;
+  // API times are UTC (spec §9): read with toMs, shown in the user's zone and date format.
+  const timeConfig = useTimeConfig();
+  const alarmMs = latestAlarm ? toMs(latestAlarm.AlarmEventTime) : NaN;
+  const alarmTime = Number.isFinite(alarmMs) ? moment(alarmMs) : null;
   const customerLabel = customer ?? t('unknownCustomer', { id: unit.CustomerID });
   const alarmName = latestAlarm
     ? t(`common:${alarmTypeKey(latestAlarm.AlarmType)}`, {
@@ -335,7 +334,7 @@ function DeviceTableRow({ row, customer }: { row: DeviceRow; customer: string | 
               <time
                 className={css.muted}
                 dateTime={alarmTime.toISOString()}
-                title={alarmTime.format('YYYY-MM-DD HH:mm')}
+                title={formatDateTime(alarmMs, timeConfig)}
               >
                 {alarmTime.fromNow()}
               </time>
