@@ -4,6 +4,7 @@
  */
 export {
   DEFAULT_TIME_CONFIG,
+  dayIn,
   formatDate,
   formatDateTime,
   formatTime,

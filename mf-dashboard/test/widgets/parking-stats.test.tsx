@@ -48,6 +48,26 @@ describe('parking statistics widget', () => {
     expect(columns[6]!.getAttribute('title')).toMatch(/: no readings$/);
   });
 
+  test("the report ends with the user's today, in their time zone, not the browser's", async () => {
+    // 23:30 UTC on 10 Jan is 00:30 on 11 Jan in Stockholm (the demo user's zone).
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-01-10T23:30:00Z'));
+    try {
+      const { legacy } = renderWidget(ParkingStatsWidget, {
+        units,
+        legacy: () => rows,
+        size: { width: 400, height: 360 },
+      });
+      await screen.findByTestId('parking-average');
+      const params = legacy.mock.calls[0]![1] as Record<string, string>;
+      expect(params.EndDate).toBe('2026-01-11');
+      expect(params.StartDate).toBe('2026-01-05');
+      const columns = screen.getByRole('group', { name: 'Occupancy per day' }).querySelectorAll('button');
+      expect(columns[6]!.getAttribute('title')).toMatch(/^Sun 11 Jan 2026: no readings$/);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   test('the period is a setting; a busy unit selects it; group-selected parking units scope the report', async () => {
     const { updateSettings, setBinding, legacy } = renderWidget(ParkingStatsWidget, {
       units,

@@ -88,6 +88,10 @@ export function formatDateTime(value: string | number | Date, c: TimeConfig): st
   if (!Number.isFinite(ms)) return '—';
   return zoned(ms, c.timezone).format(`${c.dateFormat} ${timePattern(c)}`);
 }
+/** The day ("YYYY-MM-DD") in the user's zone at a time: `dayIn(Date.now(), c)` is the user's today. */
+export function dayIn(value: string | number | Date, c: TimeConfig): string {
+  return zoned(toMs(value), c.timezone).format('YYYY-MM-DD');
+}
 /** The user's zone offset at `ms` in minutes east of UTC (for chart axes). */
 export function zoneOffsetMinutes(ms: number, c: TimeConfig): number {
   return zoned(ms, c.timezone).utcOffset();

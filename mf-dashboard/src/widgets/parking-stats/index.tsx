@@ -16,7 +16,7 @@ import { useRemote } from '@fieldwatch/shared/remote';
 import { Segmented } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
-import { formatDate, useTimeConfig } from '../format';
+import { dayIn, formatDate, useTimeConfig } from '../format';
 import { useWidgetData } from '../data/load';
 import { kpiPending } from '../kpi/states';
 import { Histogram } from '../kpi/Histogram';
@@ -98,8 +98,9 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
     return bindings.units.filter((id) => parking.has(id));
   }, [units, bindings.units]);
 
+  // The report's days end with the user's today (in their zone, not the browser's).
   const load = useWidgetData(async () => {
-    const end = moment();
+    const end = moment.utc(dayIn(Date.now(), tc));
     const params: Record<string, unknown> = {
       StartDate: end.clone().subtract(days - 1, 'days').format('YYYY-MM-DD'),
       EndDate: end.format('YYYY-MM-DD'),
@@ -108,12 +109,12 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
     };
     if (scoped.length > 0) params.UnitIDs = scoped.join(',');
     return api.legacy<ParkingUsage>('GetReportParkingUsage', params);
-  }, [api, days, from, to, scoped.join(','), refreshKey]);
+  }, [api, days, from, to, scoped.join(','), refreshKey, tc.timezone]);
 
   const summary = useMemo(() => (load.data ? summarize(load.data) : null), [load.data]);
   // Every day of the period gets its column (a day without readings stays empty), so a young
   // fleet's single day is one narrow bar of seven, not a block across the whole widget.
-  const period = periodDays(moment(), days);
+  const period = periodDays(moment.utc(dayIn(Date.now(), tc)), days);
   const byDate = useMemo(() => new Map(summary?.days.map((d) => [d.date, d]) ?? []), [summary]);
   const pct = (v: number) => `${Math.round(v * 100)} %`;
   const dayLabel = (date: string) => formatDate(`${date}T12:00:00Z`, tc);
