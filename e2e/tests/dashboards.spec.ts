@@ -103,6 +103,39 @@ test('the overview asks once for what its widgets share (configuration, preferen
   expect(times('/api/v3/user/preferences')).toEqual({ path: '/api/v3/user/preferences', times: 1 });
 });
 
+test('without a tile server the map shows the country outlines in the theme\'s colours', async ({ page }) => {
+  // CI has no internet: the street tiles fail and the outline tiles (drawn by the outline worker) stay.
+  await expect(frame(page, 'unitMap').getByTestId('map-tiles-note')).toBeVisible({ timeout: 20_000 });
+  const outlineTiles = area(page).locator('.leaflet-fwOutlines-pane canvas.leaflet-tile-loaded');
+  await expect(outlineTiles.first()).toBeVisible();
+  // How many pixels of the outline tiles have the land colour (the theme's --fw-surface-2).
+  const landPixels = () =>
+    page.evaluate(async () => {
+      const mapEl = document.querySelector('[data-testid="map-canvas"]') as HTMLElement;
+      const probe = document.createElement('div');
+      probe.style.color = getComputedStyle(mapEl).getPropertyValue('--fw-surface-2');
+      document.body.append(probe);
+      const [r, g, b] = (getComputedStyle(probe).color.match(/\d+/g) ?? []).map(Number);
+      probe.remove();
+      let count = 0;
+      for (const tile of document.querySelectorAll<HTMLCanvasElement>('.leaflet-fwOutlines-pane canvas.leaflet-tile-loaded')) {
+        const copy = new OffscreenCanvas(tile.width, tile.height);
+        const ctx = copy.getContext('2d') as OffscreenCanvasRenderingContext2D;
+        ctx.drawImage(tile, 0, 0);
+        const px = ctx.getImageData(0, 0, tile.width, tile.height).data;
+        for (let i = 0; i < px.length; i += 4)
+          if (px[i + 3] === 255 && Math.abs(px[i]! - r!) <= 2 && Math.abs(px[i + 1]! - g!) <= 2 && Math.abs(px[i + 2]! - b!) <= 2)
+            count += 1;
+      }
+      return count;
+    });
+  await expect.poll(landPixels, { timeout: 10_000 }).toBeGreaterThan(5_000);
+  // A theme switch redraws the tiles in the bright theme's land colour.
+  await page.getByTestId('theme-toggle').first().click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'bright');
+  await expect.poll(landPixels, { timeout: 10_000 }).toBeGreaterThan(5_000);
+});
+
 test('a custom dashboard links a unit list, a chart and a map: the selection follows', async ({ page }) => {
   const name = `Linked ${Date.now()}`;
   await createDashboard(page, name);

@@ -13,7 +13,7 @@ import { useRemote } from '@fieldwatch/shared/remote';
 import type { Unit } from '@fieldwatch/shared';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
-import { createBaseLayer, outlineStyle } from './base-layer';
+import { createBaseLayer, type BaseLayer } from './base-layer';
 import { createClusterEngine, type ClusterEngine } from './cluster-client';
 import { decode, TONES, worstTone, type BBox, type ClusterItem, type Tone } from './cluster-core';
 import {
@@ -187,7 +187,7 @@ function MapCanvas(props: MapCanvasProps) {
   const markersRef = useRef<Map<string, MarkerEntry>>(new Map());
   const clusterLayerRef = useRef<L.LayerGroup | null>(null);
   const selectionLayerRef = useRef<L.LayerGroup | null>(null);
-  const baseLayerRef = useRef<L.GeoJSON | null>(null);
+  const baseLayerRef = useRef<BaseLayer | null>(null);
   const rendererRef = useRef<L.Renderer | null>(null);
   const colorsRef = useRef<MapColors | null>(null);
   const dataRef = useRef<MapData>(data);
@@ -456,7 +456,8 @@ function MapCanvas(props: MapCanvasProps) {
     map.createPane('fwOutlines').style.zIndex = '150';
     map.createPane('fwSelection').style.zIndex = '450';
     const outlineRenderer = canvas ? L.canvas({ padding: 0.5, pane: 'fwOutlines' }) : L.svg({ padding: 0.5, pane: 'fwOutlines' });
-    const base = createBaseLayer(colors, outlineRenderer).addTo(map);
+    const base = createBaseLayer(colors, 'fwOutlines', outlineRenderer);
+    base.layer.addTo(map);
     baseLayerRef.current = base;
     clusterLayerRef.current = L.layerGroup().addTo(map);
     selectionLayerRef.current = L.layerGroup().addTo(map);
@@ -501,7 +502,7 @@ function MapCanvas(props: MapCanvasProps) {
     const observer = new MutationObserver(() => {
       const c = readMapColors(el);
       colorsRef.current = c;
-      base.setStyle(() => outlineStyle(c));
+      base.setColors(c);
       if (settingsRef.current.cluster === false) {
         // Canvas dots carry real colour values: redraw them.
         for (const { marker } of markersRef.current.values()) clusterLayerRef.current?.removeLayer(marker);
