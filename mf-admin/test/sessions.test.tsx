@@ -1,18 +1,36 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { SessionListItem } from '@fieldwatch/shared';
+import { demoUser } from '@fieldwatch/shared/testing';
 import { Root } from '../src/Root';
 import { renderRemote } from './harness';
 
 const now = Date.now();
 const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
-const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 function sessions(): SessionListItem[] {
   return [
-    { id: 'phone-1', created: iso(86400_000 * 3), lastSeen: iso(3600_000), expires: iso(-86400_000 * 25), userAgent: SAFARI_IPHONE, ip: '10.0.0.7', current: false },
-    { id: 'this-1', created: iso(86400_000), lastSeen: iso(60_000), expires: iso(-86400_000 * 27), userAgent: CHROME_LINUX, ip: '10.0.0.2', current: true },
+    {
+      id: 'phone-1',
+      created: iso(86400_000 * 3),
+      lastSeen: iso(3600_000),
+      expires: iso(-86400_000 * 25),
+      userAgent: SAFARI_IPHONE,
+      ip: '10.0.0.7',
+      current: false,
+    },
+    {
+      id: 'this-1',
+      created: iso(86400_000),
+      lastSeen: iso(60_000),
+      expires: iso(-86400_000 * 27),
+      userAgent: CHROME_LINUX,
+      ip: '10.0.0.2',
+      current: true,
+    },
   ];
 }
 
@@ -53,10 +71,36 @@ describe('profile sessions', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  test("the dates are in the user's time zone and date format", async () => {
+    const late: SessionListItem = {
+      ...sessions()[0]!,
+      // 23:30 UTC is already the next day in Stockholm.
+      created: '2024-05-03T23:30:00.000Z',
+      expires: '2024-06-02T23:30:00.000Z',
+    };
+    const user = {
+      ...demoUser,
+      timeConfig: { timezone: 'Europe/Stockholm', timeFormat: '24h', dateFormat: 'MMM DD YYYY' } as const,
+    };
+    renderRemote(<Root />, {
+      path: '/profile/sessions',
+      user,
+      handler: () => ({ status: 200, body: { data: [late] } }),
+    });
+    const row = await screen.findByTestId('session-row');
+    const created = within(row).getByText('May 04 2024');
+    expect(created.tagName).toBe('TIME');
+    expect(created.getAttribute('title')).toBe('May 04 2024 01:30');
+    expect(within(row).getByText('Jun 03 2024')).toBeTruthy();
+  });
+
   test('a failed sign-out is reported and the list reloaded', async () => {
     const { calls } = renderRemote(<Root />, {
       path: '/profile/sessions',
-      handler: (method) => (method === 'GET' ? { status: 200, body: { data: sessions() } } : { status: 500, body: { message: 'Something went wrong' } }),
+      handler: (method) =>
+        method === 'GET'
+          ? { status: 200, body: { data: sessions() } }
+          : { status: 500, body: { message: 'Something went wrong' } },
     });
     const rows = await screen.findAllByTestId('session-row');
     await act(async () => {
@@ -101,18 +145,19 @@ describe('profile overview', () => {
     expect(field('notifyEmail')).toBe('Off');
     expect(field('notifyDesktop')).toBe('On');
     const tabs = screen.getByRole('navigation', { name: 'Profile sections' });
-    expect(within(tabs).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Overview',
-      'Personal info',
-      'Password',
-      'Preferences',
-      'Notifications',
-      'Sessions',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Overview', 'Personal info', 'Password', 'Preferences', 'Notifications', 'Sessions']);
   });
 
   test('without a user in the store it offers to load the session again', async () => {
-    const { calls } = renderRemote(<Root />, { path: '/profile', handler: () => ({ status: 500 }), user: null });
+    const { calls } = renderRemote(<Root />, {
+      path: '/profile',
+      handler: () => ({ status: 500 }),
+      user: null,
+    });
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Your profile could not be loaded')).toBeTruthy();
     await act(async () => {

@@ -94,7 +94,8 @@ describe('/taskmanagement', () => {
     expect(within(entries[3]!).getByText('Float switch replaced')).toBeTruthy();
     expect(entries[4]!.textContent).toContain('Status set to In progress');
     expect(entries[5]!.textContent).toContain('Assignees set to anna, bo');
-    expect(entries[6]!.textContent).toContain('2024-05-03');
+    // In the user's zone and date format (the defaults here: Europe/Stockholm, DD MMM YYYY, 24 h).
+    expect(entries[6]!.textContent).toContain('03 May 2024 10:00');
 
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();

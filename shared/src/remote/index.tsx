@@ -24,6 +24,7 @@ import { ErrorState, type LoadViewLabels } from '@fieldwatch/shared/ui';
 
 export * from './i18n';
 export * from './time';
+export * from './RelativeTime';
 
 /** Exported for tests that render a remote's screens with fake props. */
 export const RemoteContext = createContext<RemoteProps | null>(null);

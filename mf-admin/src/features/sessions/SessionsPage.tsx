@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import moment from 'moment';
 import type { SessionListItem } from '@fieldwatch/shared';
-import { loadViewLabels, useLoad, useRemote } from '@fieldwatch/shared/remote';
+import { RelativeTime, formatDate, formatDateTime, loadViewLabels, useLoad, useRemote, useTimeConfig } from '@fieldwatch/shared/remote';
 import { Button, Card, EmptyState, LoadView } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
 import { parseUserAgent } from './userAgent';
@@ -87,7 +86,12 @@ function SessionRow({ session, busy, onRevoke }: { session: SessionListItem; bus
     device.browser && device.os
       ? t('sessions.browserOn', { browser: device.browser, os: device.os })
       : (device.browser ?? device.os ?? t('sessions.unknownDevice'));
-  const when = (iso: string) => ({ dateTime: iso, title: moment(iso).format('YYYY-MM-DD HH:mm') });
+  const timeConfig = useTimeConfig();
+  const on = (iso: string) => (
+    <time dateTime={iso} title={formatDateTime(iso, timeConfig)}>
+      {formatDate(iso, timeConfig)}
+    </time>
+  );
   return (
     <li className={css.row} data-testid="session-row" data-current={session.current}>
       <span className={css.icon}>
@@ -103,13 +107,13 @@ function SessionRow({ session, busy, onRevoke }: { session: SessionListItem; bus
         <div className={css.meta}>
           {session.ip && <span className={css.mono}>{session.ip}</span>}
           <span>
-            {t('sessions.lastSeen')} <time {...when(session.lastSeen)}>{moment(session.lastSeen).fromNow()}</time>
+            {t('sessions.lastSeen')} <RelativeTime date={session.lastSeen} />
           </span>
           <span>
-            {t('sessions.created')} <time {...when(session.created)}>{moment(session.created).format('YYYY-MM-DD')}</time>
+            {t('sessions.created')} {on(session.created)}
           </span>
           <span>
-            {t('sessions.expires')} <time {...when(session.expires)}>{moment(session.expires).format('YYYY-MM-DD')}</time>
+            {t('sessions.expires')} {on(session.expires)}
           </span>
         </div>
       </div>

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import moment from 'moment';
 import type { AdminUser } from '@fieldwatch/shared';
-import { loadViewLabels, pagerProps, useLoad, useRemote, useSession } from '@fieldwatch/shared/remote';
+import { RelativeTime, loadViewLabels, pagerProps, useLoad, useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Badge, Button, buttonClassName, Card, EmptyState, LoadView, PageHeader, Pager, Table, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
 import { filterUsers, initials, loadAdminUsers } from './loadUsers';
@@ -165,9 +164,7 @@ function UsersTable({ users }: { users: AdminUser[] }) {
                   </td>
                   <td data-label={col.lastLogin}>
                     {u.lastLogin ? (
-                      <time dateTime={u.lastLogin} title={moment(u.lastLogin).format('YYYY-MM-DD HH:mm')}>
-                        {moment(u.lastLogin).fromNow()}
-                      </time>
+                      <RelativeTime date={u.lastLogin} />
                     ) : (
                       <span className={css.muted}>{t('users.never')}</span>
                     )}

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import moment from 'moment';
 import { alarmEventStatus, alarmTypeKey, type Customer, type Unit, UNIT_STATUSES } from '@fieldwatch/shared';
 import {
-  formatDateTime,
+  RelativeTime,
   loadViewLabels,
   pagerProps,
   toMs,
@@ -12,7 +11,6 @@ import {
   useLoadSubtitle,
   useRemote,
   useSession,
-  useTimeConfig,
 } from '@fieldwatch/shared/remote';
 import {
   Badge,
@@ -276,9 +274,7 @@ function DeviceTableRow({ row, customer }: { row: DeviceRow; customer: string | 
   const lat = unit.UnitGPSLatitude;
   const lon = unit.UnitGPSLongitude;
   // API times are UTC (spec §9): read with toMs, shown in the user's zone and date format.
-  const timeConfig = useTimeConfig();
   const alarmMs = latestAlarm ? toMs(latestAlarm.AlarmEventTime) : NaN;
-  const alarmTime = Number.isFinite(alarmMs) ? moment(alarmMs) : null;
   const customerLabel = customer ?? t('unknownCustomer', { id: unit.CustomerID });
   const alarmName = latestAlarm
     ? t(`common:${alarmTypeKey(latestAlarm.AlarmType)}`, {
@@ -317,7 +313,7 @@ function DeviceTableRow({ row, customer }: { row: DeviceRow; customer: string | 
         {customer ?? <span className={css.muted}>{customerLabel}</span>}
       </td>
       <td className={`${css.cell} ${css.cellAlarms}`} data-label={t('col.alarms')}>
-        {latestAlarm && alarmTime ? (
+        {latestAlarm && Number.isFinite(alarmMs) ? (
           <span className={css.alarms}>
             <span
               className={css.alarmCount}
@@ -331,13 +327,7 @@ function DeviceTableRow({ row, customer }: { row: DeviceRow; customer: string | 
               <span className={css.alarmType} title={alarmName}>
                 {alarmName}
               </span>
-              <time
-                className={css.muted}
-                dateTime={alarmTime.toISOString()}
-                title={formatDateTime(alarmMs, timeConfig)}
-              >
-                {alarmTime.fromNow()}
-              </time>
+              <RelativeTime className={css.muted} date={alarmMs} />
             </span>
           </span>
         ) : (

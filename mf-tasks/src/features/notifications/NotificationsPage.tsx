@@ -3,7 +3,15 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import moment from 'moment';
 import type { FwNotification } from '@fieldwatch/shared';
-import { loadViewLabels, useLoad, useRemote, useReloadOn } from '@fieldwatch/shared/remote';
+import {
+  AbsoluteTime,
+  RelativeTime,
+  loadViewLabels,
+  toMs,
+  useLoad,
+  useRemote,
+  useReloadOn,
+} from '@fieldwatch/shared/remote';
 import {
   Button,
   Card,
@@ -17,7 +25,6 @@ import {
   VisuallyHidden,
 } from '@fieldwatch/shared/ui';
 import { PriorityChip } from '../../ui/Chip';
-import { RelativeTime } from '../../ui/Time';
 import {
   countUnseen,
   filterNotifications,
@@ -214,13 +221,15 @@ function NotificationItem({ n, busy, onMark }: { n: FwNotification; busy: boolea
         <div className={css.meta}>
           <RelativeTime date={n.created} />
           <span aria-hidden="true">·</span>
-          <span>{moment(n.created).format('YYYY-MM-DD HH:mm')}</span>
+          <span>
+            <AbsoluteTime date={n.created} />
+          </span>
           {n.seen && (
             <>
               <span aria-hidden="true">·</span>
               <span className={css.seen}>
                 <Icon name="check" size={12} />
-                {t('notifications.seenAt', { time: moment(n.seen).fromNow() })}
+                {t('notifications.seenAt', { time: moment(toMs(n.seen)).fromNow() })}
               </span>
             </>
           )}

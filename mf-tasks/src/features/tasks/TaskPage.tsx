@@ -2,7 +2,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FwTask } from '@fieldwatch/shared';
-import { loadViewLabels, pagerProps, useLoad, useLoadSubtitle, useReloadOn, useRemote } from '@fieldwatch/shared/remote';
+import {
+  RelativeTime,
+  loadViewLabels,
+  pagerProps,
+  useLoad,
+  useLoadSubtitle,
+  useReloadOn,
+  useRemote,
+} from '@fieldwatch/shared/remote';
 import {
   Button,
   Card,
@@ -17,7 +25,6 @@ import {
   Toolbar,
 } from '@fieldwatch/shared/ui';
 import { CategoryChip, TaskStatusChip } from '../../ui/Chip';
-import { RelativeTime } from '../../ui/Time';
 import { groupByTab, lastActivity, pageOfTab, parseTab, TASK_TABS, type TaskTab } from './task-list';
 import { Assignees } from './Assignees';
 import { TaskPanel } from './TaskPanel';

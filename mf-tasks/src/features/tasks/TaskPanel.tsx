@@ -2,9 +2,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity, FwTask } from '@fieldwatch/shared';
+import { AbsoluteTime, RelativeTime } from '@fieldwatch/shared/remote';
 import { EmptyState, Icon, type IconName, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { CategoryChip, TaskStatusChip } from '../../ui/Chip';
-import { absoluteTime, RelativeTime } from '../../ui/Time';
 import { activitiesNewestFirst } from './task-list';
 import { Assignees } from './Assignees';
 import { userLabel } from './user-label';
@@ -85,7 +85,7 @@ function TaskDetail({ task }: { task: FwTask }) {
         <dd>{t(`type.${task.type}`)}</dd>
         <dt>{t('col.created')}</dt>
         <dd>
-          {absoluteTime(task.created)}{' '}
+          <AbsoluteTime date={task.created} />{' '}
           <span className={css.muted}>
             (<RelativeTime date={task.created} />)
           </span>
@@ -127,7 +127,9 @@ function TaskDetail({ task }: { task: FwTask }) {
                   <div className={css.entryMeta}>
                     <span className={css.entryUser}>{userLabel(a.user, t)}</span>
                     <span aria-hidden="true">·</span>
-                    <span>{absoluteTime(a.date)}</span>
+                    <span>
+                      <AbsoluteTime date={a.date} />
+                    </span>
                     <span aria-hidden="true">·</span>
                     <RelativeTime date={a.date} />
                   </div>
