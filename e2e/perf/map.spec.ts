@@ -20,6 +20,11 @@ const UNIT_COUNT = Number(process.env.PERF_MAP_UNITS ?? 100_000);
 const PANS = 24;
 const FIRST_RENDER_BUDGET_MS = 1000;
 const RESULTS = path.join(__dirname, 'results', 'map.json');
+/**
+ * Chromium's CPU throttling during the pans (1: none). A quiet machine meets the frame budget with
+ * little to spare or to compare; 4-6 shows what a slower machine (or a busy hour) does with a change.
+ */
+const CPU_SLOWDOWN = Number(process.env.PERF_CPU_SLOWDOWN ?? 1);
 
 /** Deterministic units over Scandinavia: 8 % in alarm, 3 % with a communication error, 1 % without a position. */
 function syntheticUnits(n: number) {
@@ -160,6 +165,10 @@ test('unit map with 100,000 units: first clustered render and smooth pans', asyn
       };
     });
 
+    if (CPU_SLOWDOWN > 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    }
     // Scripted pans: rAF deltas while the map moves, and how long each re-cluster takes.
     const pans = await page.evaluate(async (count) => {
       const el = document.querySelector('[data-testid="map-canvas"]') as HTMLElement & {
@@ -253,6 +262,7 @@ test('unit map with 100,000 units: first clustered render and smooth pans', asyn
       budgetFirstRenderMs: FIRST_RENDER_BUDGET_MS,
       ...first,
       pans: PANS,
+      cpuSlowdown: CPU_SLOWDOWN,
       ...pans,
       ...baseline,
     };
