@@ -16,6 +16,12 @@ const rows = () => screen.getAllByTestId('device-row');
 const location = () => screen.getByTestId('location').textContent;
 
 describe('/devicemanagement', () => {
+  test('a path below the page (a mistyped or old link) opens the devices, not a blank area', async () => {
+    renderRemote('/devicemanagement/unit/42', fakeApi(answerUnits(fleet())));
+    expect(await screen.findAllByTestId('device-row')).toHaveLength(20);
+    expect(location()).toBe('/devicemanagement');
+  });
+
   test('loads the units of the selected customers and shows the first page', async () => {
     const api = fakeApi(answerUnits(fleet()));
     renderRemote('/devicemanagement', api);

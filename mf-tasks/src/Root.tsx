@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { TaskPage } from './features/tasks/TaskPage';
 import { NotificationsPage } from './features/notifications/NotificationsPage';
 
@@ -7,6 +7,9 @@ export function Root() {
     <Routes>
       <Route path="/taskmanagement" element={<TaskPage />} />
       <Route path="/notifications" element={<NotificationsPage />} />
+      {/* A path below a page (a mistyped or old link) opens the page, not a blank area. */}
+      <Route path="/taskmanagement/*" element={<Navigate to="/taskmanagement" replace />} />
+      <Route path="/notifications/*" element={<Navigate to="/notifications" replace />} />
     </Routes>
   );
 }

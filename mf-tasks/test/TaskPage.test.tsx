@@ -64,6 +64,12 @@ describe('/taskmanagement', () => {
     expect(rows()).toHaveLength(4);
   });
 
+  test('a path below the page (a mistyped or old link) opens the tasks, not a blank area', async () => {
+    renderRemote('/taskmanagement/old/link', fakeApi(answerTasks(taskList())));
+    expect(await screen.findAllByTestId('task-row')).toHaveLength(4);
+    expect(location()).toBe('/taskmanagement');
+  });
+
   test('opens a task in a side panel with its activity log, newest first', async () => {
     const detailed = task('d1', {
       title: 'Pump 2 overflow',

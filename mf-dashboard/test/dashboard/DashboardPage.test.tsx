@@ -111,6 +111,19 @@ describe('/dashboard/:id', () => {
     expect(preloadWidgets).toHaveBeenCalledWith(['status', 'temp', 'battery', 'alarms', 'weather', 'unitMap']);
   });
 
+  test('a path below a dashboard (a mistyped link) opens that dashboard', async () => {
+    const overview = doc(1, emptyDashboardContent(), { static: 'overview', name: 'Default' });
+    renderDashboard('/dashboard/default/widgets/extra', (req) =>
+      req.url === '/api/v3/user/dashboard/1'
+        ? { status: 200, body: { data: overview } }
+        : { status: 404, body: {} },
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(`/dashboard/${encodeDashboardId(1)}`),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
+  });
+
   test('an unknown id says the dashboard was not found', async () => {
     renderDashboard('/dashboard/bm9wZQ==', () => ({ status: 404, body: {} }));
     expect(screen.getAllByText('Dashboard not found').length).toBeGreaterThan(0);
