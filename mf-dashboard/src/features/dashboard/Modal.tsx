@@ -2,7 +2,7 @@
  * A modal dialog and a popover menu, rendered into document.body: the grid's items are CSS
  * transformed, which would make `position: fixed` relative to them and clip what overflows.
  */
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from '@fieldwatch/shared/ui';
 import css from './Modal.module.css';
@@ -81,21 +81,32 @@ export function Menu(props: {
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  useLayoutEffect(() => {
-    if (!open || !button.current) return;
-    const r = button.current.getBoundingClientRect();
+  /**
+   * Puts the menu below its button; closes it once the button has left the window. A scroll or a
+   * resize moves the menu with the button: closing on every scroll closed it under the user's hand
+   * when any part of the page scrolled (a list refreshing, a widget scrolled into view).
+   */
+  const place = useCallback(() => {
+    const b = button.current;
+    if (!b) return;
+    const r = b.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > window.innerHeight) {
+      setOpen(false);
+      return;
+    }
     setAt({ top: r.bottom + 4, right: Math.max(8, window.innerWidth - r.right) });
+  }, []);
+
+  useLayoutEffect(() => {
+    if (!open) return;
+    place();
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
-  }, [open]);
+  }, [open, place]);
 
   useEffect(() => {
     if (!open) return;
     const close = (e: Event) => {
-      if (
-        e.type === 'mousedown' &&
-        (menu.current?.contains(e.target as Node) || button.current?.contains(e.target as Node))
-      )
-        return;
+      if (menu.current?.contains(e.target as Node) || button.current?.contains(e.target as Node)) return;
       setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
@@ -114,16 +125,16 @@ export function Menu(props: {
       }
     };
     document.addEventListener('mousedown', close);
-    window.addEventListener('resize', close);
-    window.addEventListener('scroll', close, true);
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('mousedown', close);
-      window.removeEventListener('resize', close);
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, place]);
 
   return (
     <>
