@@ -94,9 +94,10 @@ afterEach(() => {
 });
 
 describe('/dashboard/:id', () => {
-  test('"default" opens the overview by its encoded id', async () => {
+  /** Opens `path` with the overview (server id 1) answered; resolves once the URL holds its encoded id. */
+  async function openOverviewAt(path: string) {
     const overview = doc(1, emptyDashboardContent(), { static: 'overview', name: 'Default' });
-    renderDashboard('/dashboard/default', (req) =>
+    renderDashboard(path, (req) =>
       req.url === '/api/v3/user/dashboard/1'
         ? { status: 200, body: { data: overview } }
         : { status: 404, body: {} },
@@ -104,6 +105,10 @@ describe('/dashboard/:id', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(`/dashboard/${encodeDashboardId(1)}`),
     );
+  }
+
+  test('"default" opens the overview by its encoded id', async () => {
+    await openOverviewAt('/dashboard/default');
     // Built-in names come from the common catalogue.
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
     // The overview's widget code was asked for while its content loaded.
@@ -112,15 +117,7 @@ describe('/dashboard/:id', () => {
   });
 
   test('a path below a dashboard (a mistyped link) opens that dashboard', async () => {
-    const overview = doc(1, emptyDashboardContent(), { static: 'overview', name: 'Default' });
-    renderDashboard('/dashboard/default/widgets/extra', (req) =>
-      req.url === '/api/v3/user/dashboard/1'
-        ? { status: 200, body: { data: overview } }
-        : { status: 404, body: {} },
-    );
-    await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe(`/dashboard/${encodeDashboardId(1)}`),
-    );
+    await openOverviewAt('/dashboard/default/widgets/extra');
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
   });
 
