@@ -136,6 +136,28 @@ test('without a tile server the map shows the country outlines in the theme\'s c
   await expect.poll(landPixels, { timeout: 10_000 }).toBeGreaterThan(5_000);
 });
 
+test('scrolling the dashboard over the map scrolls the page; Ctrl + scroll zooms the map', async ({ page }) => {
+  const map = area(page).getByTestId('map-canvas');
+  await expect(frame(page, 'unitMap').locator('[data-state="loading"]')).toHaveCount(0);
+  const zoom = () =>
+    map.evaluate((el) => (el as HTMLElement & { fwMap: { getZoom(): number } }).fwMap.getZoom());
+  const scrolled = () => page.evaluate(() => document.scrollingElement?.scrollTop ?? 0);
+  const before = await zoom();
+  const box = (await map.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 900 - box.y - 20));
+  await page.mouse.wheel(0, 300);
+  await expect.poll(scrolled).toBeGreaterThan(0);
+  await expect(area(page).getByTestId('map-wheel-hint')).toHaveText('Use Ctrl + scroll to zoom the map');
+  expect(await zoom()).toBe(before);
+
+  const after = (await map.boundingBox())!;
+  await page.mouse.move(after.x + after.width / 2, after.y + after.height / 2);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -300);
+  await page.keyboard.up('Control');
+  await expect.poll(zoom).toBeGreaterThan(before);
+});
+
 test('a custom dashboard links a unit list, a chart and a map: the selection follows', async ({ page }) => {
   const name = `Linked ${Date.now()}`;
   await createDashboard(page, name);

@@ -143,6 +143,25 @@ describe('unit map widget', () => {
     expect(updateSettings).toHaveBeenCalledWith({ view: { lat: 59.33, lng: 18.07, zoom: 11 } });
   });
 
+  test('a plain wheel over the map scrolls the page and says how to zoom; Ctrl + wheel zooms', async () => {
+    renderMap(UnitMap, { units: fleet() });
+    await waitFor(() => expect(markerIcons().length).toBeGreaterThan(0));
+    const pane = document.querySelector('.leaflet-map-pane') as HTMLElement;
+    const wheel = (init: WheelEventInit) => {
+      const e = new WheelEvent('wheel', { deltaY: 120, bubbles: true, cancelable: true, ...init });
+      act(() => {
+        pane.dispatchEvent(e);
+      });
+      return e;
+    };
+    // Not taken by the map: the browser scrolls the dashboard.
+    expect(wheel({}).defaultPrevented).toBe(false);
+    expect(screen.getByTestId('map-wheel-hint').textContent).toBe('Use Ctrl + scroll to zoom the map');
+    // Ctrl + wheel (and a trackpad pinch) goes to Leaflet's wheel zoom, which takes the event.
+    expect(wheel({ ctrlKey: true }).defaultPrevented).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('map-wheel-hint')).toBeNull(), { timeout: 3000 });
+  });
+
   test('with clustering off the units are drawn as dots', async () => {
     renderMap(UnitMap, { units: fleet(), settings: { cluster: false } });
     await waitFor(() => expect(document.querySelectorAll('.leaflet-overlay-pane path').length).toBeGreaterThan(2));

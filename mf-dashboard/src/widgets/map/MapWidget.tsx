@@ -45,6 +45,10 @@ const FIT_MAX_ZOOM = 15;
 const FIT_PADDING: L.FitBoundsOptions = { paddingTopLeft: [28, 56], paddingBottomRight: [28, 100], maxZoom: FIT_MAX_ZOOM };
 /** No tile loaded this long after the layer was added: the tile server is out of reach. */
 const TILE_TIMEOUT_MS = 8000;
+/** How long the "Ctrl + scroll to zoom" hint stays after a plain wheel over the map. */
+const WHEEL_HINT_MS = 1500;
+/** The modifier that zooms with the wheel: ⌘ on Apple devices, Ctrl elsewhere. */
+const zoomKey = () => (/Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl');
 /** Selection rings drawn at most (the rest of a huge selection is still counted). */
 const MAX_SELECTION_RINGS = 1000;
 
@@ -178,6 +182,7 @@ function MapCanvas(props: MapCanvasProps) {
 
   const [phase, setPhase] = useState<Phase>('loading');
   const [tilesFailed, setTilesFailed] = useState(false);
+  const [wheelHint, setWheelHint] = useState(false);
   const [panel, setPanel] = useState<Panel>('none');
   const [popup, setPopup] = useState<{ unitId: number; el: HTMLElement } | null>(null);
 
@@ -497,6 +502,18 @@ function MapCanvas(props: MapCanvasProps) {
       userMoved.current = true;
     };
     for (const type of ['pointerdown', 'wheel', 'keydown'] as const) el.addEventListener(type, onUser, { passive: true });
+    // A map is one widget among many: a plain wheel over it scrolls the dashboard (and says how to
+    // zoom) instead of zooming it under a user who only meant to scroll past. Ctrl/⌘ + wheel, and a
+    // trackpad pinch (which arrives as Ctrl + wheel), zoom the map; so do its buttons and keys.
+    let hintTimer: ReturnType<typeof setTimeout> | undefined;
+    const onWheel = (e: WheelEvent) => {
+      if (e.ctrlKey || e.metaKey) return;
+      e.stopPropagation();
+      setWheelHint(true);
+      clearTimeout(hintTimer);
+      hintTimer = setTimeout(() => setWheelHint(false), WHEEL_HINT_MS);
+    };
+    el.addEventListener('wheel', onWheel, { capture: true, passive: true });
 
     // Theme switches (the shell sets data-theme on <html>): re-read the tokens.
     const observer = new MutationObserver(() => {
@@ -516,6 +533,8 @@ function MapCanvas(props: MapCanvasProps) {
     return () => {
       observer.disconnect();
       for (const type of ['pointerdown', 'wheel', 'keydown'] as const) el.removeEventListener(type, onUser);
+      el.removeEventListener('wheel', onWheel, { capture: true });
+      clearTimeout(hintTimer);
       map.off();
       map.remove();
       mapRef.current = null;
@@ -760,6 +779,12 @@ function MapCanvas(props: MapCanvasProps) {
           </div>
         )}
       </div>
+
+      {wheelHint && (
+        <div className={css.wheelHint} aria-hidden="true" data-testid="map-wheel-hint">
+          <span>{t('widgets.unitMap.wheelHint', { key: zoomKey() })}</span>
+        </div>
+      )}
 
       {data.shown.length === 0 && (
         <div className={css.noMatch} role="status">
