@@ -47,8 +47,8 @@ const FIT_PADDING: L.FitBoundsOptions = { paddingTopLeft: [28, 56], paddingBotto
 const TILE_TIMEOUT_MS = 8000;
 /** How long the "Ctrl + scroll to zoom" hint stays after a plain wheel over the map. */
 const WHEEL_HINT_MS = 1500;
-/** The modifier that zooms with the wheel: ⌘ on Apple devices, Ctrl elsewhere. */
-const zoomKey = () => (/Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl');
+/** Apple devices zoom with ⌘ + wheel; elsewhere it is Ctrl (its label translated: Strg in German). */
+const isApple = () => /Mac|iPhone|iPad/.test(navigator.userAgent);
 /** Selection rings drawn at most (the rest of a huge selection is still counted). */
 const MAX_SELECTION_RINGS = 1000;
 
@@ -782,7 +782,9 @@ function MapCanvas(props: MapCanvasProps) {
 
       {wheelHint && (
         <div className={css.wheelHint} aria-hidden="true" data-testid="map-wheel-hint">
-          <span>{t('widgets.unitMap.wheelHint', { key: zoomKey() })}</span>
+          <span>
+            {t('widgets.unitMap.wheelHint', { key: isApple() ? '⌘' : t('widgets.unitMap.ctrlKey') })}
+          </span>
         </div>
       )}
 
