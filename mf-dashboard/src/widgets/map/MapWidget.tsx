@@ -13,7 +13,7 @@ import { useRemote } from '@fieldwatch/shared/remote';
 import type { Unit } from '@fieldwatch/shared';
 import type { WidgetProps } from '../contract';
 import { WidgetState } from '../state';
-import { createBaseLayer, type BaseLayer } from './base-layer';
+import { createBaseLayer } from './base-layer';
 import { createClusterEngine, type ClusterEngine } from './cluster-client';
 import { decode, TONES, worstTone, type BBox, type ClusterItem, type Tone } from './cluster-core';
 import {
@@ -192,7 +192,6 @@ function MapCanvas(props: MapCanvasProps) {
   const markersRef = useRef<Map<string, MarkerEntry>>(new Map());
   const clusterLayerRef = useRef<L.LayerGroup | null>(null);
   const selectionLayerRef = useRef<L.LayerGroup | null>(null);
-  const baseLayerRef = useRef<BaseLayer | null>(null);
   const rendererRef = useRef<L.Renderer | null>(null);
   const colorsRef = useRef<MapColors | null>(null);
   const dataRef = useRef<MapData>(data);
@@ -463,7 +462,6 @@ function MapCanvas(props: MapCanvasProps) {
     const outlineRenderer = canvas ? L.canvas({ padding: 0.5, pane: 'fwOutlines' }) : L.svg({ padding: 0.5, pane: 'fwOutlines' });
     const base = createBaseLayer(colors, 'fwOutlines', outlineRenderer);
     base.layer.addTo(map);
-    baseLayerRef.current = base;
     clusterLayerRef.current = L.layerGroup().addTo(map);
     selectionLayerRef.current = L.layerGroup().addTo(map);
     const saved = settingsRef.current.rememberView ? settingsRef.current.view : undefined;

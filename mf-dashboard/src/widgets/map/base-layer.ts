@@ -12,11 +12,11 @@
 import L from 'leaflet';
 import {
   OUTLINE_WEIGHT,
-  TILE_SIZE,
   type OutlineTileRequest,
   type OutlineTileResponse,
   type TileColors,
 } from './outlines';
+import { TILE_SIZE } from './mercator';
 import type { MapColors } from './tokens';
 
 export function outlineStyle(colors: MapColors): L.PathOptions {
@@ -33,7 +33,7 @@ export function outlineStyle(colors: MapColors): L.PathOptions {
 const tileColors = (c: MapColors): TileColors => ({ land: c.land, border: c.border });
 
 /** Whether this browser can draw the outline tiles in a worker. */
-export function canDrawTilesInWorker(): boolean {
+function canDrawTilesInWorker(): boolean {
   return (
     typeof Worker !== 'undefined' &&
     typeof OffscreenCanvas !== 'undefined' &&

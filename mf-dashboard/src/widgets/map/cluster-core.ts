@@ -14,6 +14,8 @@
  * how many points of each tone they hold, so a cluster can show its worst tone and its mix.
  */
 
+import { TILE_SIZE, projectX, projectY, unprojectLat, unprojectLon } from './mercator';
+
 /** Marker tones, in the order of severity used for a cluster's colour. */
 export const TONES = ['alarm', 'problem', 'inactive', 'occupied', 'free', 'ok'] as const;
 export type Tone = (typeof TONES)[number];
@@ -38,18 +40,6 @@ export interface ClusterOptions {
 
 export type BBox = [west: number, south: number, east: number, north: number];
 
-/** Web Mercator, as Leaflet draws it: x and y in [0, 1) of the world square. */
-const MAX_LAT = 85.0511287798;
-const projectX = (lon: number) => lon / 360 + 0.5;
-function projectY(lat: number): number {
-  const s = Math.sin((Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180);
-  return 0.5 - (0.25 * Math.log((1 + s) / (1 - s))) / Math.PI;
-}
-const unprojectLon = (x: number) => (x - 0.5) * 360;
-const unprojectLat = (y: number) => (360 * Math.atan(Math.exp((1 - 2 * y) * Math.PI))) / Math.PI - 90;
-
-/** Leaflet's world is 256 px wide at zoom 0. */
-const TILE = 256;
 /** Cluster ids: zoom, cell row and cell column packed into one safe integer. */
 const CELL_BITS = 2 ** 23;
 const encodeId = (zoom: number, cx: number, cy: number) => (zoom * CELL_BITS + cy) * CELL_BITS + cx;
@@ -100,7 +90,7 @@ export class ClusterIndex {
   }
 
   private cellSize(zoom: number): number {
-    return Math.max(1, this.options.radius) / (TILE * 2 ** zoom);
+    return Math.max(1, this.options.radius) / (TILE_SIZE * 2 ** zoom);
   }
 
   /** Clusters and single points inside bbox at an integer zoom, as RECORD numbers each. */

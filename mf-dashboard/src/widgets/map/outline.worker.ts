@@ -6,7 +6,6 @@
  * 20–30 ms redraw after every move (see base-layer.ts).
  */
 import {
-  TILE_SIZE,
   countryOutlines,
   drawOutlineTile,
   projectOutlines,
@@ -15,6 +14,7 @@ import {
   type ProjectedPolygon,
   type TileContext,
 } from './outlines';
+import { TILE_SIZE } from './mercator';
 
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<OutlineTileRequest>) => void) | null;

@@ -6,6 +6,7 @@
  */
 import { feature } from 'topojson-client';
 import world from 'world-atlas/countries-110m.json';
+import { TILE_SIZE, projectX, projectY } from './mercator';
 
 type Position = number[];
 type Topology = Parameters<typeof feature>[0];
@@ -67,17 +68,9 @@ export function countryOutlines(): OutlineCollection {
 
 // ---- Tiles
 
-/** Leaflet's tile size and Web Mercator's latitude limit (L.Projection.SphericalMercator.MAX_LATITUDE). */
-export const TILE_SIZE = 256;
-const MAX_LATITUDE = 85.0511287798;
-
 /** A longitude/latitude in world pixels at zoom 0 (0–256 on both axes; Leaflet's EPSG:3857 pixels). */
 export function projectZ0(lon: number, lat: number): [number, number] {
-  const clamped = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat));
-  const sin = Math.sin((clamped * Math.PI) / 180);
-  const x = ((lon + 180) / 360) * TILE_SIZE;
-  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * TILE_SIZE;
-  return [x, y];
+  return [projectX(lon) * TILE_SIZE, projectY(lat) * TILE_SIZE];
 }
 
 /** One country polygon (outer ring and holes) in zoom-0 world pixels, with its bounding box. */
