@@ -99,8 +99,9 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
   }, [units, bindings.units]);
 
   // The report's days end with the user's today (in their zone, not the browser's).
+  const today = dayIn(Date.now(), tc);
   const load = useWidgetData(async () => {
-    const end = moment.utc(dayIn(Date.now(), tc));
+    const end = moment.utc(today);
     const params: Record<string, unknown> = {
       StartDate: end.clone().subtract(days - 1, 'days').format('YYYY-MM-DD'),
       EndDate: end.format('YYYY-MM-DD'),
@@ -109,12 +110,12 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
     };
     if (scoped.length > 0) params.UnitIDs = scoped.join(',');
     return api.legacy<ParkingUsage>('GetReportParkingUsage', params);
-  }, [api, days, from, to, scoped.join(','), refreshKey, tc.timezone]);
+  }, [api, days, from, to, scoped.join(','), refreshKey, today]);
 
   const summary = useMemo(() => (load.data ? summarize(load.data) : null), [load.data]);
   // Every day of the period gets its column (a day without readings stays empty), so a young
   // fleet's single day is one narrow bar of seven, not a block across the whole widget.
-  const period = periodDays(moment.utc(dayIn(Date.now(), tc)), days);
+  const period = periodDays(moment.utc(today), days);
   const byDate = useMemo(() => new Map(summary?.days.map((d) => [d.date, d]) ?? []), [summary]);
   const pct = (v: number) => `${Math.round(v * 100)} %`;
   const dayLabel = (date: string) => formatDate(`${date}T12:00:00Z`, tc);
