@@ -144,7 +144,8 @@ test('scrolling the dashboard over the map scrolls the page; Ctrl + scroll zooms
   const scrolled = () => page.evaluate(() => document.scrollingElement?.scrollTop ?? 0);
   const before = await zoom();
   const box = (await map.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 900 - box.y - 20));
+  const viewport = page.viewportSize()!;
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, viewport.height - box.y - 20));
   await page.mouse.wheel(0, 300);
   await expect.poll(scrolled).toBeGreaterThan(0);
   await expect(area(page).getByTestId('map-wheel-hint')).toHaveText('Use Ctrl + scroll to zoom the map');
