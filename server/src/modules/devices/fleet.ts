@@ -260,7 +260,11 @@ export async function requireMarker(
   return row;
 }
 
-/** Updates the given fields. A locked marker only accepts being unlocked (with other changes). */
+/**
+ * Updates the given fields. A locked marker only accepts being unlocked (with other changes).
+ * The lock is checked by the UPDATE itself, not only on the row read before: a marker deleted or
+ * locked meanwhile by someone else is a 404 or 409, never a write over a locked marker or a 500.
+ */
 export async function updateMarker(
   db: Db,
   m: typeof markers.$inferSelect,
@@ -275,14 +279,25 @@ export async function updateMarker(
       ...(input.locked !== undefined ? { locked: input.locked } : {}),
       ...(input.comments !== undefined ? { comments: input.comments } : {}),
     })
-    .where(eq(markers.id, m.id))
+    .where(and(eq(markers.id, m.id), input.locked === false ? undefined : eq(markers.locked, false)))
     .returning();
-  return toMarker(row!);
+  if (!row) throw await markerGone(db, m.id);
+  return toMarker(row);
 }
 
 export async function deleteMarker(db: Db, m: typeof markers.$inferSelect): Promise<void> {
   if (m.locked) throw conflict(MARKER_LOCKED);
-  await db.delete(markers).where(eq(markers.id, m.id));
+  const deleted = await db
+    .delete(markers)
+    .where(and(eq(markers.id, m.id), eq(markers.locked, false)))
+    .returning({ id: markers.id });
+  if (deleted.length === 0) throw await markerGone(db, m.id);
+}
+
+/** Why a write found no marker row: deleted meanwhile (404) or locked meanwhile (409). */
+async function markerGone(db: Db, id: number): Promise<HttpError> {
+  const [now] = await db.select({ locked: markers.locked }).from(markers).where(eq(markers.id, id));
+  return now?.locked ? conflict(MARKER_LOCKED) : notFound();
 }
 
 // ───────────── relay ─────────────
