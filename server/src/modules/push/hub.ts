@@ -5,14 +5,19 @@
  * out to its own connected browsers.
  *
  * - PostgreSQL: one dedicated pool connection runs LISTEN fw_events (node-postgres `notification`).
+ *   When it drops (server restart, failover, pg_terminate_backend, a half-open TCP link the
+ *   periodic ping finds) it reconnects with a growing delay and LISTENs again.
  * - PGlite: its built-in `listen(channel, cb)`; NOTIFY from the same instance is delivered after
  *   commit, exactly like PostgreSQL. A single PGlite process has one replica by construction.
  * Both go through the same `publish()` (select pg_notify), so writers need nothing but `Db`.
+ *
+ * Ended sessions arrive on the same channel as `{ k: 's', ids: [publicId…] }`, sent by a trigger on
+ * `sessions` (migration 0006): every replica closes those sessions' streams.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { FwEvent, FwNotification, TaskWithRevision } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { events, notifications, tasks } from '../../db/schema';
+import { events, notifications, sessions, tasks } from '../../db/schema';
 
 export const PUSH_CHANNEL = 'fw_events';
 /** Ids per NOTIFY message: 100 uuids stay well under the payload limit. */
@@ -77,22 +82,31 @@ export async function publishNew(
 
 type Listener = (d: PushDelivery) => void;
 
+interface PgClientLike {
+  query(q: string): Promise<unknown>;
+  on(ev: 'notification', cb: (m: { channel: string; payload?: string }) => void): void;
+  on(ev: 'error', cb: (e: Error) => void): void;
+  on(ev: 'end', cb: () => void): void;
+  release(err?: boolean | Error): void;
+}
 interface PgPoolLike {
-  connect(): Promise<{
-    query(q: string): Promise<unknown>;
-    on(ev: 'notification', cb: (m: { channel: string; payload?: string }) => void): void;
-    on(ev: 'error', cb: (e: Error) => void): void;
-    release(err?: boolean | Error): void;
-  }>;
+  connect(): Promise<PgClientLike>;
 }
 interface PgliteLike {
   listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
-function parseNotice(payload: string | undefined): PushNotice | null {
+/** Sessions that ended (deleted rows of `sessions`), by public id. */
+interface SessionsEnded {
+  k: 's';
+  ids: string[];
+}
+
+function parseNotice(payload: string | undefined): PushNotice | SessionsEnded | null {
   if (!payload) return null;
   try {
-    const v = JSON.parse(payload) as PushNotice;
+    const v = JSON.parse(payload) as PushNotice | SessionsEnded;
+    if (v.k === 's' && Array.isArray(v.ids)) return v;
     if ((v.k === 'e' || v.k === 'n' || v.k === 't') && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
   } catch {
     // not ours
@@ -100,13 +114,32 @@ function parseNotice(payload: string | undefined): PushNotice | null {
   return null;
 }
 
+/** Reconnection delays of the LISTEN connection: 250 ms doubling up to 10 s. */
+export const listenRetry = { firstMs: 250, maxMs: 10_000 };
+/**
+ * How often the LISTEN connection is pinged, and how long the ping may take: a connection whose
+ * peer vanished without a FIN (a cut cable, a dead NAT entry) only shows itself when used.
+ */
+export const listenPing = { everyMs: 15_000, timeoutMs: 5_000 };
+
+/** idle: nobody listened yet; listening; reconnecting: the connection dropped; closed. */
+export type ListenerState = 'idle' | 'listening' | 'reconnecting' | 'closed';
+
 /** One per app: listens on the database and hands loaded documents to the subscribed streams. */
 export class PushHub {
   private readonly listeners = new Set<Listener>();
+  /** Stream closers by session public id. */
+  private readonly sessionWatchers = new Map<string, Set<() => void>>();
   private stop: (() => Promise<void>) | null = null;
   private starting: Promise<void> | null = null;
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryMs = listenRetry.firstMs;
   /** Deliveries run one after another, so a stream sees documents in the order they were stored. */
   private chain: Promise<void> = Promise.resolve();
+  state: ListenerState = 'idle';
+  /** Times the LISTEN connection was re-established after a drop (tests and readiness read it). */
+  reconnects = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -115,40 +148,137 @@ export class PushHub {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls `end` when the session with this public id ends (on any replica). */
+  watchSession(publicId: string, end: () => void): () => void {
+    let set = this.sessionWatchers.get(publicId);
+    if (!set) this.sessionWatchers.set(publicId, (set = new Set()));
+    set.add(end);
+    return () => {
+      set.delete(end);
+      if (set.size === 0 && this.sessionWatchers.get(publicId) === set) this.sessionWatchers.delete(publicId);
+    };
+  }
+
   /** Starts listening (idempotent). */
   start(): Promise<void> {
-    this.starting ??= this.listen();
+    this.starting ??= this.listen().catch((err: unknown) => {
+      // A failed first attempt must not stick: the next stream tries again.
+      this.starting = null;
+      throw err;
+    });
     return this.starting;
   }
 
+  private onPayload = (payload: string | undefined): void => {
+    const notice = parseNotice(payload);
+    if (!notice) return;
+    if (notice.k === 's') {
+      for (const id of notice.ids) for (const end of [...(this.sessionWatchers.get(id) ?? [])]) end();
+      return;
+    }
+    this.chain = this.chain.then(() => this.deliver(notice)).catch(() => undefined);
+  };
+
   private async listen(): Promise<void> {
     const client = (this.db as unknown as { $client: unknown }).$client;
-    const onPayload = (payload: string | undefined) => {
-      const notice = parseNotice(payload);
-      if (!notice) return;
-      this.chain = this.chain.then(() => this.deliver(notice)).catch(() => undefined);
-    };
     if (client && typeof (client as PgliteLike).listen === 'function') {
-      const unlisten = await (client as PgliteLike).listen(PUSH_CHANNEL, onPayload);
+      const unlisten = await (client as PgliteLike).listen(PUSH_CHANNEL, this.onPayload);
+      this.state = 'listening';
       this.stop = async () => {
         await unlisten().catch(() => undefined);
       };
       return;
     }
     if (client && typeof (client as PgPoolLike).connect === 'function') {
-      const conn = await (client as PgPoolLike).connect();
-      conn.on('notification', (m) => {
-        if (m.channel === PUSH_CHANNEL) onPayload(m.payload);
-      });
-      conn.on('error', () => undefined);
-      await conn.query(`LISTEN ${PUSH_CHANNEL}`);
-      this.stop = async () => {
-        await conn.query(`UNLISTEN ${PUSH_CHANNEL}`).catch(() => undefined);
-        conn.release();
-      };
+      await this.listenPg(client as PgPoolLike);
       return;
     }
     throw new Error('push: the database driver supports neither PGlite listen nor pg LISTEN');
+  }
+
+  /** One dedicated connection with LISTEN; on any sign of death it is dropped and replaced. */
+  private async listenPg(pool: PgPoolLike): Promise<void> {
+    const conn = await pool.connect();
+    let dead = false;
+    let ping: NodeJS.Timeout | null = null;
+    const drop = (err?: Error) => {
+      if (dead) return;
+      dead = true;
+      if (ping) clearInterval(ping);
+      this.stop = null;
+      // release(err) destroys the client instead of returning a broken one to the pool.
+      try {
+        conn.release(err ?? new Error('push: LISTEN connection lost'));
+      } catch {
+        // already released
+      }
+      if (!this.closed) this.scheduleReconnect(pool);
+    };
+    conn.on('error', (e) => drop(e));
+    conn.on('end', () => drop());
+    conn.on('notification', (m) => {
+      if (m.channel === PUSH_CHANNEL) this.onPayload(m.payload);
+    });
+    try {
+      await conn.query(`SET application_name = 'fieldwatch-push'`);
+      await conn.query(`LISTEN ${PUSH_CHANNEL}`);
+    } catch (err) {
+      dead = true;
+      conn.release(err as Error);
+      throw err;
+    }
+    this.state = 'listening';
+    this.retryMs = listenRetry.firstMs;
+    ping = setInterval(() => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('push: LISTEN connection ping timed out')), listenPing.timeoutMs);
+      });
+      Promise.race([conn.query('SELECT 1'), timeout])
+        .catch((e: Error) => drop(e))
+        .finally(() => clearTimeout(timer));
+    }, listenPing.everyMs);
+    ping.unref();
+    this.stop = async () => {
+      if (dead) return;
+      dead = true;
+      if (ping) clearInterval(ping);
+      await conn.query(`UNLISTEN ${PUSH_CHANNEL}`).catch(() => undefined);
+      conn.release();
+    };
+  }
+
+  private scheduleReconnect(pool: PgPoolLike): void {
+    this.state = 'reconnecting';
+    const delay = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, listenRetry.maxMs);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.closed) return;
+      this.listenPg(pool).then(
+        () => {
+          this.reconnects += 1;
+          // Sessions that ended while nobody listened were never announced: look them up.
+          void this.endVanishedSessions().catch(() => undefined);
+        },
+        () => {
+          if (!this.closed) this.scheduleReconnect(pool);
+        },
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  /** Closes the streams of watched sessions that no longer exist. */
+  private async endVanishedSessions(): Promise<void> {
+    const watched = [...this.sessionWatchers.keys()];
+    if (watched.length === 0) return;
+    const alive = await this.db
+      .select({ publicId: sessions.publicId })
+      .from(sessions)
+      .where(inArray(sessions.publicId, watched));
+    const still = new Set(alive.map((r) => r.publicId));
+    this.onPayload(JSON.stringify({ k: 's', ids: watched.filter((id) => !still.has(id)) }));
   }
 
   private async deliver(n: PushNotice): Promise<void> {
@@ -178,9 +308,13 @@ export class PushHub {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.listeners.clear();
+    this.sessionWatchers.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.starting) await this.starting.catch(() => undefined);
     await this.stop?.();
     this.stop = null;
+    this.state = 'closed';
   }
 }

@@ -3,16 +3,45 @@
  * his organisations, `notification` for his own new notifications — within a second or so of the
  * write, on any replica (see hub.ts). A comment line every PUSH_HEARTBEAT_MS keeps proxies from
  * closing an idle stream; the browser's 30-minute alarm poll stays the fallback.
+ *
+ * A stream lives no longer than its session: it ends when the session is deleted (logout,
+ * revocation, password change — announced by the database on every replica, see hub.ts) and at
+ * the session's expiry. A session holds at most MAX_STREAMS_PER_SESSION streams on a replica; a
+ * further one ends the oldest (a reloading tab never waits for its old stream to time out).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PUSH_HEARTBEAT_MS, PUSH_STREAM_PATH } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { unauthorized } from '../../http/errors';
 import { auth } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
-import { PushHub } from './hub';
+import { PushHub, type ListenerState } from './hub';
 
 /** Tunables; tests shorten the heartbeat. */
 export const pushSettings = { heartbeatMs: PUSH_HEARTBEAT_MS };
+
+/** Open streams one session may hold on a replica: a few tabs; a further one ends the oldest. */
+export const MAX_STREAMS_PER_SESSION = 4;
+/**
+ * An evicted stream's browser reconnects after this long instead of PUSH's 5 s, so a sixth tab
+ * does not start a round of tabs evicting each other every few seconds.
+ */
+export const EVICTED_RETRY_MS = 60_000;
+/** setTimeout's longest delay (about 24.8 days); a later expiry is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const hubs = new WeakMap<Db, PushHub>();
+/** The push listener of the app on this database (readiness): undefined before the plugin loaded. */
+export function pushListenerState(db: Db): ListenerState | undefined {
+  return hubs.get(db)?.state;
+}
+/** The hub of the app on this database (tests cut its connection). */
+export function pushHubOf(db: Db): PushHub | undefined {
+  return hubs.get(db);
+}
 
 let openStreams = 0;
 /** Streams open in this process (tests check that a disconnect cleans up). */
@@ -22,7 +51,10 @@ export function openPushStreams(): number {
 
 export default async function pushPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const hub = new PushHub(ctx.db);
+  hubs.set(ctx.db, hub);
   const open = new Set<() => void>();
+  /** Evictions of the open streams by session public id, oldest first. */
+  const bySession = new Map<string, Array<() => void>>();
 
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
@@ -35,6 +67,13 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
     const a = auth(request);
     const orgs = new Set(await userOrgIds(ctx.db, a.userId));
     await hub.start();
+    // Read after LISTEN is up: a session deleted from here on is announced to the hub, one
+    // deleted before is not found here. Either way no stream outlives its session.
+    const [session] = await ctx.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, a.sessionId));
+    if (!session) throw unauthorized();
 
     reply.hijack();
     const res = reply.raw;
@@ -55,17 +94,41 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
     heartbeat.unref();
 
     let ended = false;
+    let expiry: NodeJS.Timeout | undefined;
     openStreams += 1;
     const end = () => {
       if (ended) return;
       ended = true;
       openStreams -= 1;
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       unsubscribe();
+      unwatch();
       open.delete(end);
+      const mine = bySession.get(a.publicId);
+      const at = mine?.indexOf(evict) ?? -1;
+      if (mine && at >= 0) mine.splice(at, 1);
+      if (mine?.length === 0) bySession.delete(a.publicId);
       if (!res.writableEnded) res.end();
     };
+    const evict = () => {
+      if (!ended) res.write(`retry: ${EVICTED_RETRY_MS}\n: superseded by a newer stream of this session\n\n`);
+      end();
+    };
+    const unwatch = hub.watchSession(a.publicId, end);
+    const expireAt = session.expiresAt.getTime();
+    const armExpiry = () => {
+      const left = expireAt - Date.now();
+      if (left <= 0) return end();
+      expiry = setTimeout(armExpiry, Math.min(left, MAX_TIMER_MS));
+      expiry.unref();
+    };
     open.add(end);
+    const mine = bySession.get(a.publicId) ?? [];
+    bySession.set(a.publicId, mine);
+    mine.push(evict);
+    while (mine.length > MAX_STREAMS_PER_SESSION) mine[0]!();
+    armExpiry();
     request.raw.on('close', end);
     res.on('close', end);
   });
