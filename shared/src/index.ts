@@ -20,5 +20,6 @@ export * from './domain/widget-catalogue';
 export * from './domain/dashboard-validate';
 export * from './api/containers';
 export * from './api/user';
+export * from './domain/username';
 export * from './api/dashboards';
 export * from './api/weather';

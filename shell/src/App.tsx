@@ -7,6 +7,7 @@ import { LoadingState } from '@fieldwatch/shared/ui';
 import { bus, sessionStore } from './platform';
 import { expireSession } from './features/session/session';
 import { LoginPage } from './features/login/LoginPage';
+import { ResetPasswordPage } from './features/login/ResetPasswordPage';
 import { Layout, PublicLayout } from './features/layout/Layout';
 import { AreaOutlet } from './features/remotes/AreaOutlet';
 import { NotFound } from './features/notfound/NotFound';
@@ -53,6 +54,8 @@ export function App({ i18n }: { i18n: I18n }) {
         <SessionEvents />
         <Routes>
           <Route path="/login" element={<LoginPage />} />
+          {/* Public: the page a mailed password link opens (the token is the key). */}
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/onboarding" element={<OnboardingFrame />}>
             <Route path="*" element={<AreaOutlet name="onboarding" />} />
             <Route index element={<AreaOutlet name="onboarding" />} />

@@ -39,15 +39,33 @@ export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'im
 export const AVATAR_MAX_BYTES = 512 * 1024;
 export const AVATAR_TOO_LARGE = 'Image size exceeded';
 
+/** Shortest password accepted (spec §7: "The password must contain at least six characters"). */
+export const PASSWORD_MIN_LENGTH = 6;
+
 export const PASSWORD_MESSAGES = {
   changed: 'Password change successful',
   failed: 'Password change failed',
   linkExpired: 'The link has expired',
+  /** createRestorePasswordToken: the link went to the account's own address, never to the caller. */
+  linkSent: "A link to set a new password was sent to the account's e-mail address",
+  /** forgotPassword: the same answer whether an account matched or not (no enumeration). */
+  forgotSent: 'If an account matches, a link to set a new password was sent to its e-mail address',
+  noEmail: 'This account has no e-mail address to send the link to; an administrator must add one to the profile first',
+  notYourUser: 'You may only send a password link to yourself or to users whose every organisation you administer',
 } as const;
 
 /** PUT /password and POST /changePassword answer { data: { message } }. */
 export interface PasswordChangeResult {
   message: string;
+}
+
+/**
+ * PUT /api/v3/user/password: the contract's query form (?oldPassword&newPassword) still works,
+ * but a JSON body keeps the passwords out of URLs and so out of access logs and history.
+ */
+export interface ChangeOwnPasswordBody {
+  oldPassword: string;
+  newPassword: string;
 }
 
 /** POST /api/v3/user/createRestorePasswordToken body. */
@@ -57,15 +75,22 @@ export interface CreateRestoreTokenBody {
   baseUrl: string;
 }
 /**
- * What a deployment with mail would email to the user. This server sends no mail: the answer
- * carries the link itself, so only the user himself or a SuperUser of one of his organisations
- * may ask for it.
+ * The answer of createRestorePasswordToken (and forgotPassword): only that a link was sent. The
+ * link itself goes by e-mail to the account's own address and never to the caller: whoever holds
+ * it can take the account over. Only the user himself, or a SuperUser of every one of the user's
+ * organisations, may ask; anyone else gets 403 and nothing is sent.
  */
-export interface RestoreTokenResult {
-  userId: number;
-  email: string;
-  link: string;
-  expiresAt: string;
+export interface RestoreLinkSent {
+  message: string;
+}
+/**
+ * POST /api/v3/user/forgotPassword (public): a link for the account whose username or e-mail
+ * address is `login`. Answers the same status and body whether or not such an account exists.
+ */
+export interface ForgotPasswordBody {
+  login: string;
+  /** Page the link leads to; must be on this server's origin. */
+  baseUrl: string;
 }
 /** GET /api/v3/user/verifyChangePasswordToken/:token */
 export interface VerifyTokenResult {

@@ -3,7 +3,6 @@
  * /api/v3/user (spec §7). A Reader may do all of this for himself: his personal settings are not
  * operational data.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -15,27 +14,25 @@ import {
   invalidEmail,
   MESSAGES,
   PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
   PROFILE_FIELDS,
-  USER_TYPES,
   isLanguage,
+  normalizeUsername,
   type OrganizationInfo,
-  type RestoreTokenResult,
+  USERNAME_TAKEN,
   type UserProfile,
-  type VerifyTokenResult,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { organizations, sessions, userOrganizations, users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { userOrgIds } from '../auth/scope';
-import { findRestoreToken, setRestoreToken } from './preferences';
+import { AVATAR_STORED_TYPE, reencodeAvatar } from './avatar';
 import { getProfile } from './service';
+import { isUniqueViolation, usernameIs } from './username';
 
-export const PASSWORD_MIN_LENGTH = 6;
+export { PASSWORD_MIN_LENGTH };
 export const PASSWORD_MAX_LENGTH = 1000;
-/** How long a restore link stays valid. */
-export const RESTORE_TOKEN_TTL_MS = 60 * 60_000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LIMITS = { username: 200, fullname: 200, title: 200, email: 320, phone: 50 } as const;
@@ -53,18 +50,19 @@ export function imageTypeOf(buf: Buffer): (typeof AVATAR_CONTENT_TYPES)[number] 
   return null;
 }
 
-/** An avatar as a data URL, after checking type and size. */
-export function avatarDataUrl(contentType: string, buf: Buffer): string {
+/** An avatar as a data URL, after checking type and size, re-encoded (avatar.ts: 256² WebP, no metadata). */
+export async function avatarDataUrl(contentType: string, buf: Buffer): Promise<string> {
   if (buf.length === 0) throw badRequest(MESSAGES.missingParameters);
   if (buf.length > AVATAR_MAX_BYTES) throw tooLarge();
   const actual = imageTypeOf(buf);
   if (actual === null || actual !== contentType) {
     throw new HttpError(415, `The avatar must be a ${AVATAR_CONTENT_TYPES.join(', ')} image`, 'unsupported_media_type');
   }
-  return `data:${actual};base64,${buf.toString('base64')}`;
+  const stored = await reencodeAvatar(actual, buf);
+  return `data:${AVATAR_STORED_TYPE};base64,${stored.toString('base64')}`;
 }
 
-function avatarFromDataUrl(value: string): string {
+function avatarFromDataUrl(value: string): Promise<string> {
   const m = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]+={0,2})$/.exec(value);
   if (!m) throw badRequest('avatar must be a base64 data URL of an image');
   return avatarDataUrl(m[1]!, Buffer.from(m[2]!, 'base64'));
@@ -100,7 +98,7 @@ export async function updateProfile(
   }
   const set: Partial<typeof users.$inferInsert> = {};
   if (body.username !== undefined) {
-    const u = text('username', body.username);
+    const u = normalizeUsername(text('username', body.username));
     if (u === '') throw badRequest(blank('Username'));
     set.username = u;
   }
@@ -114,7 +112,7 @@ export async function updateProfile(
   if (body.phone !== undefined) set.phone = text('phone', body.phone);
   if (body.avatar !== undefined) {
     if (body.avatar === null || body.avatar === '') set.avatar = null;
-    else if (typeof body.avatar === 'string') set.avatar = avatarFromDataUrl(body.avatar);
+    else if (typeof body.avatar === 'string') set.avatar = await avatarFromDataUrl(body.avatar);
     else throw badRequest('avatar must be a data URL or null');
   }
   if (body.notification_email !== undefined) set.notifyEmail = bit('notification_email', body.notification_email);
@@ -134,11 +132,20 @@ export async function updateProfile(
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.username, set.username), ne(users.id, userId)))
+      .where(and(usernameIs(set.username), ne(users.id, userId)))
       .limit(1);
-    if (taken) throw new HttpError(409, 'That username is already taken', 'conflict');
+    if (taken) throw new HttpError(409, USERNAME_TAKEN, 'conflict');
   }
-  if (Object.keys(set).length) await db.update(users).set(set).where(eq(users.id, userId));
+  // The unique index decides a race between two renames to the same name: 409, not 500.
+  if (Object.keys(set).length) {
+    await db
+      .update(users)
+      .set(set)
+      .where(eq(users.id, userId))
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? new HttpError(409, USERNAME_TAKEN, 'conflict') : err;
+      });
+  }
   return getProfile(db, userId);
 }
 
@@ -155,7 +162,7 @@ async function setPasswordAndEndSessions(db: Db, userId: number, password: strin
     .where(and(eq(sessions.userId, userId), keepSession ? ne(sessions.id, keepSession) : undefined));
 }
 
-function checkNewPassword(pw: string): void {
+export function checkNewPassword(pw: string): void {
   if (pw.length < PASSWORD_MIN_LENGTH) throw badRequest(MESSAGES.passwordTooShort);
   if (pw.length > PASSWORD_MAX_LENGTH) throw badRequest(`The password is longer than ${PASSWORD_MAX_LENGTH} characters`);
 }
@@ -168,67 +175,7 @@ export async function changePassword(db: Db, a: AuthContext, oldPassword: string
   await setPasswordAndEndSessions(db, a.userId, newPassword, a.sessionId);
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/**
- * POST /createRestorePasswordToken. This server sends no mail, so the answer is what a
- * deployment with mail would email: the link. Therefore only the user himself, or a SuperUser of
- * one of the user's organisations, may ask (else 404 as for an unknown user). The link must point
- * at this server's origin (the request's), never elsewhere. A new token replaces the previous one.
- */
-export async function createRestoreToken(
-  db: Db,
-  a: AuthContext,
-  userId: number,
-  baseUrl: string,
-  requestOrigin: string,
-  now = new Date(),
-): Promise<RestoreTokenResult> {
-  let allowed = userId === a.userId;
-  if (!allowed && a.userType === USER_TYPES.SuperUser) {
-    const mine = await userOrgIds(db, a.userId);
-    const theirs = await userOrgIds(db, userId);
-    allowed = theirs.some((o) => mine.includes(o));
-  }
-  const [u] = allowed
-    ? await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1)
-    : [];
-  if (!u) throw notFound();
-  let link: URL;
-  try {
-    link = new URL(baseUrl);
-  } catch {
-    throw badRequest('baseUrl must be an absolute URL');
-  }
-  if (link.origin !== requestOrigin) throw badRequest(`baseUrl must be on ${requestOrigin}`);
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + RESTORE_TOKEN_TTL_MS);
-  await setRestoreToken(db, u.id, { hash: sha256(token), expiresAt: expiresAt.toISOString() });
-  link.searchParams.set('token', token);
-  return { userId: u.id, email: u.email, link: link.toString(), expiresAt: expiresAt.toISOString() };
-}
-
-async function liveToken(db: Db, token: string, now = new Date()) {
-  const found = /^[A-Za-z0-9_-]{43}$/.test(token) ? await findRestoreToken(db, sha256(token)) : null;
-  if (!found || found.expiresAt.getTime() <= now.getTime()) {
-    throw new HttpError(400, PASSWORD_MESSAGES.linkExpired, 'link_expired');
-  }
-  return found;
-}
-
-export async function verifyRestoreToken(db: Db, token: string): Promise<VerifyTokenResult> {
-  const found = await liveToken(db, token);
-  const profile = await getProfile(db, found.userId);
-  return { valid: true, username: profile.username, expiresAt: found.expiresAt.toISOString() };
-}
-
-/** POST /changePassword: sets the password, uses the token up and ends all the user's sessions. */
-export async function changePasswordWithToken(db: Db, token: string, newPassword: string): Promise<void> {
-  const found = await liveToken(db, token);
-  checkNewPassword(newPassword);
-  await setPasswordAndEndSessions(db, found.userId, newPassword);
-  await setRestoreToken(db, found.userId, null);
-}
+// Password links (createRestorePasswordToken, forgotPassword, changePassword): password-reset.ts.
 
 export async function organizationOf(db: Db, userId: number, id: number): Promise<OrganizationInfo> {
   const [o] = await db

@@ -14,9 +14,11 @@ import {
   MESSAGES,
   PASSWORD_MESSAGES,
   SUPPORTED_LANGUAGES,
+  type ChangeOwnPasswordBody,
   type ChangePasswordBody,
   type ClientPreferences,
   type CreateRestoreTokenBody,
+  type ForgotPasswordBody,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
@@ -24,17 +26,14 @@ import { parseIdList } from '../../http/params';
 import { auth } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
 import { setSelectedCustomers } from '../auth/sessions';
+import { avatarDataUrl, changePassword, organizationOf, PASSWORD_MAX_LENGTH, setAvatar, updateProfile } from './account';
 import {
-  avatarDataUrl,
-  changePassword,
   changePasswordWithToken,
   createRestoreToken,
-  organizationOf,
-  PASSWORD_MAX_LENGTH,
-  setAvatar,
-  updateProfile,
+  forgotPassword,
+  linkBase,
   verifyRestoreToken,
-} from './account';
+} from './password-reset';
 import { getPreferences, preferencesSchema, setPreferences } from './preferences';
 import { getProfile, sessionResponse, setLanguage } from './service';
 
@@ -51,6 +50,20 @@ function requestOrigin(request: FastifyRequest): string {
   }
 }
 
+/** The two passwords of PUT /password: from a JSON body if it has them, else from the query. */
+function passwordPair(body: unknown, query: Partial<ChangeOwnPasswordBody>): ChangeOwnPasswordBody {
+  const b = body !== null && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as Record<string, unknown>) : {};
+  const fromBody = b.oldPassword !== undefined || b.newPassword !== undefined;
+  const { oldPassword, newPassword } = fromBody ? b : query;
+  const fields = Object.keys(b).filter((k) => k !== 'oldPassword' && k !== 'newPassword');
+  if (fields.length) throw badRequest(`Unknown field ${fields.map((k) => `"${k}"`).join(', ')}; send oldPassword and newPassword`);
+  for (const [name, v] of [['oldPassword', oldPassword], ['newPassword', newPassword]] as const) {
+    if (typeof v !== 'string' || v === '') throw badRequest(`${name} is missing; send oldPassword and newPassword`);
+    if (v.length > PASSWORD_MAX_LENGTH) throw badRequest(`${name} is longer than ${PASSWORD_MAX_LENGTH} characters`);
+  }
+  return { oldPassword: oldPassword as string, newPassword: newPassword as string };
+}
+
 const selectSchema = {
   querystring: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 2000 } } },
 } as const;
@@ -62,7 +75,7 @@ const languageSchema = {
   },
 } as const;
 
-export default async function userPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+export default async function userPlugin(app: FastifyInstance, { db, mail }: ServerContext): Promise<void> {
   app.get('/api/v3/user/session', async (request) => {
     return { data: await sessionResponse(db, auth(request)) };
   });
@@ -141,34 +154,36 @@ export default async function userPlugin(app: FastifyInstance, { db }: ServerCon
       throw new HttpError(415, `The avatar must be sent as the image itself (${AVATAR_CONTENT_TYPES.join(', ')})`, 'unsupported_media_type');
     }
     const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    return { data: await setAvatar(db, a.userId, avatarDataUrl(type, body)) };
+    return { data: await setAvatar(db, a.userId, await avatarDataUrl(type, body)) };
   });
 
   app.delete('/api/v3/user/profile/avatar', async (request) => {
     return { data: await setAvatar(db, auth(request).userId, null) };
   });
 
-  /** PUT /password?oldPassword&newPassword (spec §7): the user's other sessions end. */
-  app.put<{ Querystring: { oldPassword: string; newPassword: string } }>(
+  /**
+   * PUT /password (spec §7): the old password is always needed; the user's other sessions end.
+   * The contract's form is ?oldPassword&newPassword; a JSON body { oldPassword, newPassword } is
+   * accepted too and preferred, as it keeps passwords out of URLs (and so out of logs). The body
+   * has no schema of its own: the contract's form sends none, which a body schema would refuse.
+   */
+  app.put<{ Querystring: Partial<ChangeOwnPasswordBody>; Body: unknown }>(
     '/api/v3/user/password',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          required: ['oldPassword', 'newPassword'],
-          properties: { oldPassword: PASSWORD, newPassword: PASSWORD },
-        },
+        querystring: { type: 'object', properties: { oldPassword: PASSWORD, newPassword: PASSWORD } },
       },
     },
     async (request) => {
-      await changePassword(db, auth(request), request.query.oldPassword, request.query.newPassword);
+      const { oldPassword, newPassword } = passwordPair(request.body, request.query);
+      await changePassword(db, auth(request), oldPassword, newPassword);
       return { data: { message: PASSWORD_MESSAGES.changed } };
     },
   );
 
   /**
-   * A restore link for a user (himself, or as SuperUser one of his organisations' users). No mail
-   * is sent: the answer carries what would be emailed. baseUrl must be on this server's origin.
+   * Mails a password link to a user (himself, or as SuperUser a user of whose organisations he
+   * administers every one) and answers only that it was sent. baseUrl must be on this origin.
    */
   app.post<{ Body: CreateRestoreTokenBody }>(
     '/api/v3/user/createRestorePasswordToken',
@@ -184,7 +199,43 @@ export default async function userPlugin(app: FastifyInstance, { db }: ServerCon
     },
     async (request) => {
       const { userId, baseUrl } = request.body;
-      return { data: await createRestoreToken(db, auth(request), userId, baseUrl, requestOrigin(request)) };
+      return {
+        data: await createRestoreToken(db, mail, auth(request), userId, baseUrl, requestOrigin(request), request.log),
+      };
+    },
+  );
+
+  // Forgotten password (public). The answer must not tell whether an account matched, by its
+  // body, its status or its time: it goes out before any look-up; the work runs after it, and
+  // closing the app waits for what is still running.
+  const pendingForgot = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pendingForgot]);
+  });
+  app.post<{ Body: ForgotPasswordBody }>(
+    '/api/v3/user/forgotPassword',
+    {
+      config: { public: true },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['login', 'baseUrl'],
+          additionalProperties: false,
+          properties: {
+            login: { type: 'string', minLength: 1, maxLength: 320 },
+            baseUrl: { type: 'string', minLength: 1, maxLength: 2000 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { login, baseUrl } = request.body;
+      if (!login.trim()) throw badRequest(MESSAGES.missingParameters);
+      const base = linkBase(baseUrl, requestOrigin(request));
+      const work = forgotPassword(db, mail, login, base, request.log);
+      pendingForgot.add(work);
+      void work.finally(() => pendingForgot.delete(work));
+      return { data: { message: PASSWORD_MESSAGES.forgotSent } };
     },
   );
 

@@ -1,7 +1,7 @@
 /**
- * The user_preferences row: client preferences (spec §3), the filter settings of each dashboard,
- * and — because the schema has no table for it — the user's pending password-restore token (its
- * hash and expiry). Keys starting with "_" are the server's own and never leave it.
+ * The user_preferences row: client preferences (spec §3) and the filter settings of each
+ * dashboard. Keys starting with "_" are the server's own and never leave it. (Password links live
+ * in their own table, password_reset_tokens: see password-reset.ts.)
  */
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -15,12 +15,6 @@ import { userPreferences } from '../../db/schema';
 
 export const PREFERENCE_KEYS = ['dateInterval', 'weather', 'hiddenWidgets', 'filterSettings', 'textSearch'] as const;
 const DASHBOARD_FILTERS = 'dashboardFilters';
-export const RESTORE_TOKEN_KEY = '_restoreToken';
-
-export interface RestoreTokenRecord {
-  hash: string;
-  expiresAt: string;
-}
 
 async function readRaw(db: Db, userId: number): Promise<Record<string, unknown>> {
   const [row] = await db
@@ -81,25 +75,6 @@ export async function setDashboardFilter(
   if (filter === null) delete all[String(dashboardId)];
   else all[String(dashboardId)] = filter;
   await mergeRaw(db, userId, { [DASHBOARD_FILTERS]: all });
-}
-
-export async function setRestoreToken(db: Db, userId: number, rec: RestoreTokenRecord | null): Promise<void> {
-  await mergeRaw(db, userId, { [RESTORE_TOKEN_KEY]: rec });
-}
-
-/** The user whose pending restore token has this hash (expired or not), or null. */
-export async function findRestoreToken(
-  db: Db,
-  hash: string,
-): Promise<{ userId: number; expiresAt: Date } | null> {
-  const rows = await db
-    .select({ userId: userPreferences.userId, prefs: userPreferences.prefs })
-    .from(userPreferences)
-    .where(sql`${userPreferences.prefs} -> ${RESTORE_TOKEN_KEY} ->> 'hash' = ${hash}`)
-    .limit(1);
-  const rec = rows[0]?.prefs[RESTORE_TOKEN_KEY] as RestoreTokenRecord | undefined;
-  if (!rows[0] || !rec) return null;
-  return { userId: rows[0].userId, expiresAt: new Date(rec.expiresAt) };
 }
 
 // ───────── JSON schemas (Fastify) ─────────

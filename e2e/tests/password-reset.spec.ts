@@ -1,0 +1,130 @@
+/**
+ * Issue 14 §1/§7 as a person lives it: "Forgot password?" on the sign-in page, the link from the
+ * mail (the e2e server has no SMTP: it writes .eml files to MAIL_DIR, see playwright.config.ts),
+ * a new password on the page the link opens, and signing in with it. A used link is refused.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, expectOverview, signIn } from './helpers';
+
+const port = Number(process.env.E2E_PORT ?? 3137);
+const MAIL_DIR = path.join(__dirname, '..', 'test-results', `mail-${port}`);
+const SHOTS = process.env.SHOTS_DIR ?? path.join(__dirname, '..', 'test-results', 'password-reset-shots');
+const NEW_PASSWORD = 'journey-new-pass-1';
+
+const emls = () => {
+  try {
+    return readdirSync(MAIL_DIR)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  } catch {
+    return [];
+  }
+};
+
+/** The link in the first .eml not in `before` addressed to `to` (quoted-printable decoded). */
+async function mailedLink(before: string[], to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        for (const f of emls().filter((n) => !before.includes(n))) {
+          const raw = readFileSync(path.join(MAIL_DIR, f), 'utf8');
+          if (!new RegExp(`^To: ${to.replace(/\./g, '\\.')}$`, 'm').test(raw)) continue;
+          const text = raw
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+          link = /https?:\/\/\S+token=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
+          if (link) return link;
+        }
+        return '';
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+async function askForLink(page: Page, login: string) {
+  await page.getByRole('button', { name: 'Forgotten password?' }).click();
+  const form = page.getByTestId('forgot-password');
+  await expect(form).toBeVisible();
+  await form.getByLabel('Username or e-mail').fill(login);
+  return form;
+}
+
+test('forgotten password: the mailed link sets a new password once, then sign in with it', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const before = emls();
+  const form = await askForLink(page, 'demo.user');
+  await page.screenshot({ path: `${SHOTS}/dark-forgot-form.png` });
+  await form.getByRole('button', { name: 'Send link' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    /If an account matches, a link to set a new password was sent/,
+  );
+  await page.screenshot({ path: `${SHOTS}/dark-forgot-sent.png` });
+
+  const link = await mailedLink(before, 'erik.johansson@fieldwatch.example');
+  expect(new URL(link).pathname).toBe('/reset-password');
+  await page.goto(link);
+  const reset = page.getByTestId('reset-password');
+  await expect(reset.getByText('For the account demo.user')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dark-reset-page.png` });
+
+  // The rules of spec §7, in the form itself.
+  await reset.getByLabel('New password', { exact: true }).fill('abc');
+  await reset.getByRole('button', { name: 'Set new password' }).click();
+  await expect(reset.getByText('The password must contain at least six characters')).toBeVisible();
+  await reset.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await reset.getByLabel('Confirm password').fill(`${NEW_PASSWORD}x`);
+  await reset.getByRole('button', { name: 'Set new password' }).click();
+  await expect(reset.getByText('Passwords does not match')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dark-reset-errors.png` });
+  await reset.getByLabel('Confirm password').fill(NEW_PASSWORD);
+  await reset.getByRole('button', { name: 'Set new password' }).click();
+  await expect(reset.getByRole('status')).toHaveText(/Your password has been changed/);
+  await page.screenshot({ path: `${SHOTS}/dark-reset-done.png` });
+
+  await reset.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'demo.user', NEW_PASSWORD);
+  await expectOverview(page);
+
+  // The link worked once.
+  const second = await page.context().newPage();
+  await second.goto(link);
+  await expect(second.getByTestId('reset-password').getByRole('alert')).toHaveText('The link has expired');
+  await expect(second.getByTestId('forgot-password')).toBeVisible();
+  await second.screenshot({ path: `${SHOTS}/dark-reset-expired.png` });
+  await second.close();
+
+  // Put the demo password back for the other journeys (same-origin, as the profile would).
+  const status = await page.evaluate(
+    async ([oldPassword, newPassword]) =>
+      (
+        await fetch('/api/v3/user/password', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ oldPassword, newPassword }),
+        })
+      ).status,
+    [NEW_PASSWORD, DEMO_PASSWORD],
+  );
+  expect(status).toBe(200);
+});
+
+test('an unknown account gets the same answer, and no mail', async ({ page }) => {
+  await page.goto('/login');
+  const before = emls();
+  const form = await askForLink(page, 'nobody.at.all');
+  await form.getByRole('button', { name: 'Send link' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    /If an account matches, a link to set a new password was sent/,
+  );
+  await page.waitForTimeout(500);
+  expect(emls().filter((n) => !before.includes(n))).toEqual([]);
+});

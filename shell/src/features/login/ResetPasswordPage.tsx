@@ -1,0 +1,146 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '@fieldwatch/shared';
+import { Button, buttonClassName, cx, LoadingState, TextField } from '@fieldwatch/shared/ui';
+import { LanguagePicker } from '../layout/LanguagePicker';
+import { Logo } from '../layout/Logo';
+import { ThemeToggle } from '../layout/ThemeToggle';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { checkResetToken, setPasswordWithToken } from './password-reset';
+import css from './LoginPage.module.css';
+
+type View =
+  | { kind: 'checking' }
+  | { kind: 'form'; username: string }
+  | { kind: 'expired' | 'noToken' | 'error' | 'done' };
+
+/** The rules of spec §7 for a new password, as translated messages. */
+function passwordErrors(t: (k: string) => string, password: string, confirm: string) {
+  const errors: { password?: string; confirm?: string } = {};
+  if (!password) errors.password = t('reset.required');
+  else if (password.length < PASSWORD_MIN_LENGTH) errors.password = t('reset.tooShort');
+  if (!errors.password && confirm !== password) errors.confirm = t('reset.mismatch');
+  return errors;
+}
+
+/** /reset-password?token=…: the page a mailed password link opens. Public: the token is the key. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('shell');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [view, setView] = useState<View>(token ? { kind: 'checking' } : { kind: 'noToken' });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    void checkResetToken(token).then((r) => {
+      if (!live) return;
+      setView(r.state === 'valid' ? { kind: 'form', username: r.username } : { kind: r.state });
+    });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next = passwordErrors(t, password, confirm);
+    setErrors(next);
+    if (next.password || next.confirm) return;
+    setBusy(true);
+    const outcome = await setPasswordWithToken(token, password);
+    setBusy(false);
+    if (outcome === 'ok') setView({ kind: 'done' });
+    else if (outcome === 'expired') setView({ kind: 'expired' });
+    else setErrors({ confirm: t('reset.failed') });
+  }
+
+  return (
+    <div className={css.page}>
+      <div className={css.corner}>
+        <LanguagePicker compact />
+        <ThemeToggle />
+      </div>
+      <main className={css.card} data-testid="reset-password">
+        <div className={css.brand}>
+          <Logo />
+        </div>
+        <h1 className={css.title}>{view.kind === 'done' ? t('reset.doneTitle') : t('reset.title')}</h1>
+        {view.kind === 'checking' && <LoadingState label={t('reset.checking')} />}
+        {view.kind === 'form' && (
+          <>
+            <p className={css.subtitle}>{t('reset.forUser', { username: view.username })}</p>
+            <form className={css.form} onSubmit={onSubmit} noValidate>
+              {/* For the browser's password manager: which account the new password belongs to. */}
+              <input
+                type="text"
+                name="username"
+                autoComplete="username"
+                value={view.username}
+                readOnly
+                hidden
+              />
+              <TextField
+                label={t('reset.newPassword')}
+                name="new-password"
+                type="password"
+                autoComplete="new-password"
+                autoFocus
+                value={password}
+                error={errors.password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <TextField
+                label={t('reset.confirmPassword')}
+                name="confirm-password"
+                type="password"
+                autoComplete="new-password"
+                value={confirm}
+                error={errors.confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
+              <Button type="submit" variant="primary" disabled={busy} className={css.submit}>
+                {busy ? t('reset.submitting') : t('reset.submit')}
+              </Button>
+            </form>
+          </>
+        )}
+        {view.kind === 'done' && (
+          <div className={css.stack}>
+            <p className={css.success} role="status">
+              {t('reset.done')}
+            </p>
+            <Link to="/login" className={cx(buttonClassName({ variant: 'primary' }), css.submit)}>
+              {t('reset.signIn')}
+            </Link>
+          </div>
+        )}
+        {(view.kind === 'expired' || view.kind === 'noToken' || view.kind === 'error') && (
+          <>
+            <div className={css.stack}>
+              <p className={css.formError} role="alert">
+                {view.kind === 'expired'
+                  ? t('reset.expired')
+                  : view.kind === 'error'
+                    ? t('reset.failed')
+                    : t('reset.noToken')}
+              </p>
+              {view.kind === 'expired' && <p className={css.hint}>{t('reset.expiredHelp')}</p>}
+            </div>
+            <ForgotPasswordForm />
+          </>
+        )}
+        {view.kind !== 'done' && (
+          <p className={css.register}>
+            <Link to="/login">{t('reset.backToSignIn')}</Link>
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The browser side of password links (issue 14 §1): ask for a link (forgotPassword), check the
+ * link's token, set the new password with it. The link itself only ever arrives by e-mail.
+ */
+import { isAxiosError } from 'axios';
+import { PASSWORD_MESSAGES, type VerifyTokenResult } from '@fieldwatch/shared';
+import { api } from '../../platform';
+
+/** The public page a mailed link opens (App.tsx routes it). */
+export const RESET_PATH = '/reset-password';
+
+/** The server answers the same whether or not an account matched: 'sent' says only that. */
+export async function requestResetLink(login: string): Promise<'sent' | 'error'> {
+  try {
+    await api.http.post('/api/v3/user/forgotPassword', {
+      login,
+      baseUrl: `${window.location.origin}${RESET_PATH}`,
+    });
+    return 'sent';
+  } catch {
+    return 'error';
+  }
+}
+
+const isExpired = (err: unknown) =>
+  isAxiosError(err) &&
+  err.response?.status === 400 &&
+  ((err.response.data as { code?: string; message?: string } | undefined)?.code === 'link_expired' ||
+    (err.response.data as { message?: string } | undefined)?.message === PASSWORD_MESSAGES.linkExpired);
+
+export type TokenCheck = { state: 'valid'; username: string } | { state: 'expired' } | { state: 'error' };
+
+export async function checkResetToken(token: string): Promise<TokenCheck> {
+  try {
+    const res = await api.http.get<{ data: VerifyTokenResult }>(
+      `/api/v3/user/verifyChangePasswordToken/${encodeURIComponent(token)}`,
+    );
+    return { state: 'valid', username: res.data.data.username };
+  } catch (err) {
+    return isExpired(err) ? { state: 'expired' } : { state: 'error' };
+  }
+}
+
+export async function setPasswordWithToken(
+  token: string,
+  newPassword: string,
+): Promise<'ok' | 'expired' | 'error'> {
+  try {
+    await api.http.post('/api/v3/user/changePassword', { token, newPassword });
+    return 'ok';
+  } catch (err) {
+    return isExpired(err) ? 'expired' : 'error';
+  }
+}
