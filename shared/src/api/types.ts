@@ -57,6 +57,22 @@ export interface LoginResponse {
   userType: UserType;
 }
 
+/**
+ * A refused sign-in (429, with a Retry-After header): too many failed sign-ins for this account
+ * from this browser or address. `retryAfter` is in seconds; the browser translates by `code`.
+ */
+export const LOGIN_THROTTLED_CODE = 'too_many_attempts';
+export interface LoginThrottledBody extends ApiErrorBody {
+  code: typeof LOGIN_THROTTLED_CODE;
+  retryAfter: number;
+}
+/** The server's English text of a refused sign-in. */
+export const loginThrottledMessage = (retryAfter: number) =>
+  `Too many failed sign-ins. Try again in ${retryAfter} seconds.`;
+/** Password checks are queued (bounded); a full queue answers 503 with this code. */
+export const LOGIN_BUSY_CODE = 'busy';
+export const LOGIN_BUSY_MESSAGE = 'The server is busy checking other sign-ins. Try again in a few seconds.';
+
 export interface SessionListItem {
   id: string;
   created: string;

@@ -1,7 +1,14 @@
 /** Login, logout and the session list (v2), plus the older v1 login/logout. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { blank, MESSAGES, type LoginRequest, type LoginResponse, type UserType } from '@fieldwatch/shared';
+import {
+  blank,
+  LOGIN_BUSY_CODE,
+  MESSAGES,
+  type LoginRequest,
+  type LoginResponse,
+  type UserType,
+} from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
@@ -9,6 +16,7 @@ import { userOrgIds } from './scope';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './cookie';
 import { auth } from './guard';
 import { verifyPassword } from './passwords';
+import { attemptFor, rememberDevice, reserveAttempt, sendThrottled, succeeded, Throttled } from './throttle';
 import {
   createSession,
   deleteExpiredSessions,
@@ -17,6 +25,7 @@ import {
   revokeSession,
 } from './sessions';
 import { isWellFormedToken } from './tokens';
+import { usernameIs } from '../user/username';
 
 const loginSchema = {
   body: {
@@ -51,9 +60,19 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     if (!username) throw new HttpError(400, blank('Username'), 'validation');
     if (!password) throw new HttpError(400, blank('Password'), 'validation');
 
-    const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+    // Case- and form-insensitive (usernameKey): the unique index makes the key name exactly one
+    // account, so "Demo.User" typed by a phone's auto-capitalisation still finds demo.user, and
+    // no look-alike name can be registered beside it to be signed into by mistake.
+    const [user] = await db.select().from(users).where(usernameIs(username)).limit(1);
+    // Counted before the (costly) password check; a waiting account+address or device answers
+    // 429 at once. The rule, and why the real user is never locked out: throttle.ts.
+    const attempt = await attemptFor(db, request, username, user?.id);
+    await reserveAttempt(db, attempt);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) throw new HttpError(417, MESSAGES.invalidCredentials, 'invalid_credentials');
+    await succeeded(db, attempt);
+    const remember = request.body.remember !== false;
+    await rememberDevice(db, request, reply, user.id, attempt, remember, config.cookieSecure);
 
     // A login replaces the session the browser had (no fixation, no orphan rows).
     const previous = sessionToken(request);
@@ -77,6 +96,13 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     return { userId: user.id, username: user.username, userType: user.userType as UserType };
   }
 
+  /** A throttled sign-in answers 429 with Retry-After; a full password queue 503 with one second. */
+  function refused(reply: FastifyReply, err: unknown): FastifyReply {
+    if (err instanceof Throttled) return sendThrottled(reply, err);
+    if (err instanceof HttpError && err.code === LOGIN_BUSY_CODE) reply.header('retry-after', '1');
+    throw err;
+  }
+
   /** Logout is public and idempotent: it always expires the cookie, with or without a session. */
   async function logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = sessionToken(request);
@@ -88,7 +114,11 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     '/api/v2/auth/login',
     { schema: loginSchema, config: { public: true } },
     async (request, reply) => {
-      return { data: await login(request, reply) };
+      try {
+        return { data: await login(request, reply) };
+      } catch (err) {
+        return refused(reply, err);
+      }
     },
   );
 
@@ -96,8 +126,12 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     '/api/v1/auth/login',
     { schema: loginSchema, config: { public: true } },
     async (request, reply) => {
-      const r = await login(request, reply);
-      return [{ UserID: r.userId, UserName: r.username, UserType: r.userType }];
+      try {
+        const r = await login(request, reply);
+        return [{ UserID: r.userId, UserName: r.username, UserType: r.userType }];
+      } catch (err) {
+        return refused(reply, err);
+      }
     },
   );
 

@@ -1,13 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useStore } from 'zustand';
 import { Button, TextField } from '@fieldwatch/shared/ui';
 import { sessionStore } from '../../platform';
-import { login } from '../session/session';
+import { login, type LoginOutcome } from '../session/session';
 import { LanguagePicker } from '../layout/LanguagePicker';
 import { ThemeToggle } from '../layout/ThemeToggle';
 import { Logo } from '../layout/Logo';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import css from './LoginPage.module.css';
 
 /** Only same-origin paths are followed after login, never another site. */
@@ -17,6 +19,24 @@ export function safeRedirect(value: string | null): string {
 }
 
 type Method = 'username' | 'bankid';
+
+/** A wait as the user's language says it: "45 seconds", "15 Minuten" (minutes from one minute on). */
+export function formatWait(seconds: number, language: string): string {
+  const minutes = seconds >= 60;
+  const value = minutes ? Math.ceil(seconds / 60) : Math.max(1, Math.ceil(seconds));
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: minutes ? 'minute' : 'second',
+    unitDisplay: 'long',
+  }).format(value);
+}
+
+/** The form's message for a failed sign-in; a throttled one says how long to wait. */
+export function loginErrorText(t: TFunction<'shell'>, language: string, outcome: Exclude<LoginOutcome, 'ok'>): string {
+  if (typeof outcome === 'object') return t('login.throttled', { time: formatWait(outcome.throttled, language) });
+  if (outcome === 'invalid') return t('common:errors.invalidCredentials');
+  return outcome === 'busy' ? t('login.busy') : t('login.failed');
+}
 
 export function LoginPage() {
   const { t, i18n } = useTranslation('shell');
@@ -45,7 +65,7 @@ export function LoginPage() {
     const outcome = await login(i18n, username.trim(), password, remember);
     setBusy(false);
     if (outcome === 'ok') navigate(redirect, { replace: true });
-    else setErrors({ form: outcome === 'invalid' ? t('common:errors.invalidCredentials') : t('login.failed') });
+    else setErrors({ form: loginErrorText(t, i18n.language, outcome) });
   }
 
   return (
@@ -109,7 +129,6 @@ export function LoginPage() {
                 {t('login.forgot')}
               </button>
             </div>
-            {showForgot && <p className={css.notice}>{t('login.forgotHelp')}</p>}
             {errors.form && (
               <p className={css.formError} role="alert">
                 {errors.form}
@@ -120,6 +139,7 @@ export function LoginPage() {
             </Button>
           </form>
         )}
+        {showForgot && method === 'username' && <ForgotPasswordForm initialLogin={username.trim()} />}
         <p className={css.register}>
           <Link to="/onboarding">{t('login.register')}</Link>
         </p>

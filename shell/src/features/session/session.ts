@@ -11,7 +11,9 @@ import {
   type FwEvent,
   type DashboardSummary,
   type FwNotification,
+  LOGIN_BUSY_CODE,
   type LoginResponse,
+  type LoginThrottledBody,
   type SessionResponse,
   type Result,
   type Unit,
@@ -134,7 +136,23 @@ async function runSequence(i18n: I18n): Promise<boolean> {
   return true;
 }
 
-export type LoginOutcome = 'ok' | 'invalid' | 'error';
+/** 'throttled': too many failed sign-ins (429), wait `retryAfter` seconds; 'busy': 503, retry soon. */
+export type LoginOutcome = 'ok' | 'invalid' | 'error' | 'busy' | { throttled: number };
+
+/** What a failed sign-in request means for the form. */
+export function loginFailure(err: unknown): Exclude<LoginOutcome, 'ok'> {
+  if (!isAxiosError(err)) return 'error';
+  const status = err.response?.status;
+  if (status === 417) return 'invalid';
+  if (status === 503 && (err.response?.data as { code?: unknown } | undefined)?.code === LOGIN_BUSY_CODE) return 'busy';
+  if (status === 429) {
+    const body = err.response?.data as Partial<LoginThrottledBody> | undefined;
+    const header = Number(err.response?.headers?.['retry-after']);
+    const wait = typeof body?.retryAfter === 'number' ? body.retryAfter : header;
+    return { throttled: Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : 60 };
+  }
+  return 'error';
+}
 
 export async function login(i18n: I18n, username: string, password: string, remember: boolean): Promise<LoginOutcome> {
   stopAlarmListener();
@@ -142,7 +160,7 @@ export async function login(i18n: I18n, username: string, password: string, reme
   try {
     await api.http.post<{ data: LoginResponse }>('/api/v2/auth/login', { username, password, remember });
   } catch (err) {
-    return isAxiosError(err) && err.response?.status === 417 ? 'invalid' : 'error';
+    return loginFailure(err);
   }
   return (await loadSession(i18n)) ? 'ok' : 'error';
 }
