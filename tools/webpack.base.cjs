@@ -42,6 +42,29 @@ function routerAlias(dir) {
   };
 }
 
+/**
+ * Copies the shell's public/*.js next to index.html, as they are (no hash: index.html names them).
+ * Scripts that must run before the bundles (the theme bootstrap) are files, not inline: the
+ * server's Content-Security-Policy allows no inline script.
+ */
+class PublicScriptsPlugin {
+  constructor(dir) {
+    this.dir = path.join(dir, 'public');
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PublicScriptsPlugin', (compilation) => {
+      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
+      compilation.hooks.processAssets.tap({ name: 'PublicScriptsPlugin', stage }, () => {
+        for (const file of fs.readdirSync(this.dir).filter((f) => f.endsWith('.js'))) {
+          const full = path.join(this.dir, file);
+          compilation.fileDependencies.add(full);
+          compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(full)));
+        }
+      });
+    });
+  }
+}
+
 /** Shared singletons: one copy of each on the page, whoever loads first (shareStrategy loaded-first). */
 function sharedConfig(dir) {
   const single = (name, extra = {}) => {
@@ -157,7 +180,10 @@ function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
           'process.env.FW_RELEASE': JSON.stringify(process.env.FW_RELEASE ?? 'dev'),
         }),
         ...(isShell
-          ? [new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), scriptLoading: 'defer' })]
+          ? [
+              new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), scriptLoading: 'defer' }),
+              new PublicScriptsPlugin(dir),
+            ]
           : []),
       ],
       optimization: {

@@ -132,7 +132,10 @@ test('unit map with 100,000 units: first clustered render and smooth pans', asyn
   await expect(page).toHaveURL(/\/dashboard\//, { timeout: 60_000 });
 
   // A custom dashboard from the map template (unit map + chart), removed at the end.
+  // APIRequestContext sends no Sec-Fetch-Site; Origin is what a same-origin client sends.
+  const origin = new URL(page.url()).origin;
   const created = await page.request.post('/api/v3/user/dashboard', {
+    headers: { origin },
     data: { name: `Perf map ${Date.now()}`, templateId: 'map' },
   });
   expect(created.status()).toBe(201);
@@ -280,6 +283,6 @@ test('unit map with 100,000 units: first clustered render and smooth pans', asyn
       expect(pans.frameP95Ms).toBeLessThan(50);
     }
   } finally {
-    await page.request.delete(`/api/v3/user/dashboard/${id}`);
+    await page.request.delete(`/api/v3/user/dashboard/${id}`, { headers: { origin } });
   }
 });

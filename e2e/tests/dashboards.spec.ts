@@ -364,7 +364,9 @@ test('"Link group does not exist": the server refuses it and the dashboard shows
       { id: 'status-1', component: 'status', name: 'status', group: 'ghost', props: {}, settings: {} },
     ],
   };
+  // APIRequestContext sends no Sec-Fetch-Site; Origin is what a same-origin client sends.
   const refused = await page.request.put(`/api/v3/user/dashboard/${id}`, {
+    headers: { origin: new URL(page.url()).origin },
     data: { content, updatedAt: doc.data.updatedAt },
   });
   expect(refused.status()).toBe(400);

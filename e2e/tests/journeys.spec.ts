@@ -295,7 +295,9 @@ test('a device crossing its alarm limit reaches the open browser within seconds 
   const unit = units.data.find(
     (u) => !u.UnitName.includes('Ej installerad') && !u.AlarmEvents.some((a) => Number(a.AlarmType) === 21),
   )!;
+  // APIRequestContext sends no Sec-Fetch-Site; Origin is what a same-origin client sends.
   const token = await page.request.post('/api/v3/admin/tokens', {
+    headers: { origin: new URL(page.url()).origin },
     data: { name: `push journey ${Date.now()}`, organizationId: unit.CustomerID },
   });
   expect(token.status()).toBe(201);

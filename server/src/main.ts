@@ -1,9 +1,8 @@
 /** CLI entry: `node server/dist/main.cjs [--help]`. Configuration comes from the environment. */
 import { buildApp } from './app';
-import { ConfigError, ENV_VARS, loadConfig, type Config } from './config';
-import { DEMO_ORGS, DEMO_PASSWORD, DEMO_TAGS, DEMO_USERS } from './seed/fleet';
-
-const USER_TYPE_NAMES = ['SuperUser', 'User', 'Reader'];
+import { banner } from './banner';
+import { ConfigError, DB_TIMEOUT_DEFAULTS, ENV_VARS, loadConfig, type Config } from './config';
+import { describeStartupError } from './db/startup-error';
 
 function usage(): string {
   const width = Math.max(...ENV_VARS.map((v) => v.name.length));
@@ -19,36 +18,6 @@ function usage(): string {
     vars,
     '',
   ].join('\n');
-}
-
-function describeDatabase(config: Config): string {
-  if (config.databaseUrl) {
-    // Never print a password.
-    try {
-      const url = new URL(config.databaseUrl);
-      url.password = url.password ? '***' : '';
-      return `PostgreSQL ${url.toString()}`;
-    } catch {
-      return 'PostgreSQL (DATABASE_URL)';
-    }
-  }
-  return config.dataDir === 'memory://' ? 'PGlite in memory' : `PGlite in ${config.dataDir}`;
-}
-
-function banner(config: Config, port: number): string {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const lines = [`Fieldwatch is running at http://${host}:${port}`, `Database: ${describeDatabase(config)}`];
-  if (config.demo) {
-    lines.push(`Demo logins (password "${DEMO_PASSWORD}"):`);
-    const orgName = (key: string) => DEMO_ORGS.find((o) => o.key === key)?.name ?? key;
-    for (const u of DEMO_USERS) {
-      lines.push(
-        `  ${u.username.padEnd(12)} ${(USER_TYPE_NAMES[u.userType] ?? '').padEnd(10)} ${u.orgs.map(orgName).join(', ')}`,
-      );
-    }
-    lines.push(`Demo NFC tag to onboard: ${DEMO_TAGS.notActivated}`);
-  }
-  return lines.join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -72,7 +41,17 @@ async function main(argv: string[]): Promise<number> {
     throw err;
   }
 
-  const app = await buildApp({ config });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config });
+  } catch (err) {
+    // An unreachable or locked database: one line naming the cause, not a stack.
+    const line = describeStartupError(err, config, DB_TIMEOUT_DEFAULTS.connectMs);
+    if (!line) throw err;
+    process.stderr.write(`${line}
+`);
+    return 1;
+  }
   const stop = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();

@@ -304,8 +304,8 @@ describe.each(DRIVERS)('auth on %s', (driver) => {
   /** A second app on the same database, with other settings. */
   async function startServerOnSameDb(overrides: { trustProxy: boolean }) {
     const { buildApp } = await import('../src/app');
-    const { testConfig } = await import('./helpers');
-    const app = await buildApp({ config: testConfig({ ...overrides, demo: false }), database: s.db });
+    const { injectAsOwnPages, testConfig } = await import('./helpers');
+    const app = injectAsOwnPages(await buildApp({ config: testConfig({ ...overrides, demo: false }), database: s.db }));
     await app.ready();
     return app;
   }

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { organizations, userOrganizations, users } from '../src/db/schema';
 import { SESSION_COOKIE_NAME } from '@fieldwatch/shared';
 import { buildApp } from '../src/app';
@@ -82,6 +82,36 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
+const rawInjects = new WeakMap<FastifyInstance, FastifyInstance['inject']>();
+
+/**
+ * Makes app.inject() send what our own pages in a browser send: `sec-fetch-site: same-origin`,
+ * unless the request sets that header itself. The server refuses state-changing requests that
+ * do not come from our origin (src/http/origin.ts); the suites test what happens next, and
+ * csrf.test.ts tests the refusals explicitly (with rawInject, which adds nothing).
+ */
+export function injectAsOwnPages(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  rawInjects.set(app, inject);
+  const asOwnPage = (opts: string | InjectOptions): InjectOptions => {
+    const o = typeof opts === 'string' ? { url: opts } : opts;
+    const headers = { ...(o.headers ?? {}) };
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'sec-fetch-site')) headers['sec-fetch-site'] = 'same-origin';
+    return { ...o, headers };
+  };
+  const wrapped = (opts?: string | InjectOptions, cb?: (err?: Error, res?: LightMyRequestResponse) => void) => {
+    if (opts === undefined) return inject();
+    return cb ? inject(asOwnPage(opts), cb) : inject(asOwnPage(opts));
+  };
+  app.inject = wrapped as FastifyInstance['inject'];
+  return app;
+}
+
+/** The app's inject() without the headers injectAsOwnPages adds (a request from anywhere). */
+export function rawInject(app: FastifyInstance): FastifyInstance['inject'] {
+  return rawInjects.get(app) ?? app.inject.bind(app);
+}
+
 export interface TestServer {
   app: FastifyInstance;
   db: DbHandle;
@@ -97,7 +127,7 @@ export async function startServer(driver: Driver, overrides: Partial<Config> = {
     config = { ...config, databaseUrl: pg.url };
   }
   const db = await openDatabase(config);
-  const app = await buildApp({ config, database: db });
+  const app = injectAsOwnPages(await buildApp({ config, database: db }));
   await app.ready();
   return {
     app,
