@@ -50,6 +50,22 @@ describe('API client (spec §7–§8)', () => {
     await api.request({ method: 'POST', url: '/api/v2/auth/login' });
     expect(toasts).toEqual([{ kind: 'danger', message: 'errors.invalidCredentials' }]);
   });
+  test('a database that does not answer, and a cross-site refusal, toast once each (translated)', async () => {
+    const { api, toasts } = clientWith(async (config) => {
+      const code = config.url === '/x' ? 'db_unavailable' : 'cross_site';
+      const status = code === 'db_unavailable' ? 503 : 403;
+      throw new AxiosError('failed', 'ERR_BAD_RESPONSE', config, undefined, {
+        status, data: { message: 'server text', code }, statusText: '', headers: {}, config,
+      } as never);
+    });
+    await api.get('/x');
+    await api.get('/x'); // a second failing call within the quiet time adds no toast
+    await api.request({ method: 'POST', url: '/y' });
+    expect(toasts).toEqual([
+      { kind: 'danger', message: 'errors.dbUnavailable' },
+      { kind: 'danger', message: 'errors.crossSite' },
+    ]);
+  });
   test('a network error shows its message', async () => {
     const { api, toasts } = clientWith(async (config) => {
       throw new AxiosError('Network Error', 'ERR_NETWORK', config);

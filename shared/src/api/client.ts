@@ -3,7 +3,7 @@
  * wrapper, and interceptors for 401 (session expired, once), 417 (invalid credentials) and
  * network errors (the error's message).
  */
-import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios';
+import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios';
 import { ID_CHUNK_SIZE, MESSAGES } from '../constants';
 import type { Bus } from '../bus';
 
@@ -68,6 +68,22 @@ export function interpretLegacy<T>(path: string, body: unknown): T[] {
   return list as T[];
 }
 
+/**
+ * Error codes of the server that mean the same to every screen (issue 14): the database did not
+ * answer (503), or a write came from another site (403). Each becomes a translated toast, at most
+ * once per CODE_TOAST_QUIET_MS, so a page of failing calls shows one message.
+ */
+const serverCodeToast: Record<string, string | undefined> = {
+  db_unavailable: 'errors.dbUnavailable',
+  cross_site: 'errors.crossSite',
+};
+export const CODE_TOAST_QUIET_MS = 10_000;
+
+function errorCode(err: AxiosError): string {
+  const body = err.response?.data as { code?: unknown } | undefined;
+  return body && typeof body.code === 'string' ? body.code : '';
+}
+
 export interface ApiClientOptions {
   bus: Bus;
   baseURL?: string;
@@ -96,6 +112,7 @@ export function createApiClient({
     xsrfCookieName: '',
   });
   let unauthorizedReported = false;
+  const lastCodeToast = new Map<string, number>();
 
   http.interceptors.response.use(undefined, (err: unknown) => {
     if (isAxiosError(err)) {
@@ -111,6 +128,14 @@ export function createApiClient({
         }
       } else if (status === 417) {
         bus.emit('toast', { kind: 'danger', message: 'errors.invalidCredentials' });
+      } else if (status !== undefined && serverCodeToast[errorCode(err)]) {
+        // Server codes every screen can meet; screens still show their own failure text as well.
+        const key = serverCodeToast[errorCode(err)]!;
+        const now = Date.now();
+        if (now - (lastCodeToast.get(key) ?? -Infinity) > CODE_TOAST_QUIET_MS) {
+          lastCodeToast.set(key, now);
+          bus.emit('toast', { kind: 'danger', message: key });
+        }
       } else if (!err.response && !axios.isCancel(err)) {
         bus.emit('toast', { kind: 'danger', message: err.message || MESSAGES.somethingWrong, raw: true });
       }
