@@ -8,6 +8,9 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import { openDatabase, type DbHandle } from './db/client';
 import { installErrorHandler } from './http/errors';
+import { installSecurityHeaders } from './http/headers';
+import { installOriginGuard } from './http/origin';
+import { installSecretCollector, loggerOptions } from './http/redact';
 import { installInputGuard } from './http/input';
 import adminPlugin from './modules/admin/plugin';
 import alarmsPlugin from './modules/alarms/plugin';
@@ -18,7 +21,9 @@ import dashboardsPlugin from './modules/dashboards/plugin';
 import devicesPlugin from './modules/devices/plugin';
 import docsPlugin from './modules/docs/plugin';
 import eventsPlugin from './modules/events/plugin';
+import healthPlugin from './modules/health/plugin';
 import legacyPlugin from './modules/legacy/plugin';
+import { createMailer } from './modules/mail/mailer';
 import { clearLegacyRegistry } from './modules/legacy/registry';
 import nfcPlugin from './modules/nfc/plugin';
 import onboardingPlugin from './modules/onboarding/plugin';
@@ -36,6 +41,8 @@ export interface BuildAppOptions {
    * opened, migrated, and closed with the app.
    */
   database?: DbHandle;
+  /** Where the log goes instead of stdout (tests read it). Redacted either way (./http/redact). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** JSON bodies of this API are small; anything bigger is a mistake or an attack. */
@@ -73,9 +80,9 @@ function recordRoute(list: AppRoute[], route: RouteOptions): void {
   }
 }
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: AJV_OPTIONS,
@@ -102,15 +109,21 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     throw err;
   }
 
-  const ctx: ServerContext = { db: handle.db, config };
+  const ctx: ServerContext = { db: handle.db, config, mail: createMailer(config, app.log) };
+  app.addHook('onClose', async () => ctx.mail.close());
   installErrorHandler(app);
   installInputGuard(app);
+  installSecretCollector(app);
+  await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  // Before the session guard: a cross-site write never touches a session.
+  installOriginGuard(app, config.publicOrigins ?? []);
   installAuthGuard(app, ctx);
   // OpenAPI (/api/docs): first, so its onRoute hook sees every route added after it.
   await app.register(docsPlugin, ctx);
 
-  app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));
+  // /api/health (as before), /api/health/live and /api/health/ready.
+  await app.register(healthPlugin, ctx);
 
   // Domain plugins register their xrequest methods while they load; start from a clean registry.
   clearLegacyRegistry();

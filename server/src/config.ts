@@ -1,7 +1,7 @@
 /** Server configuration from the environment. Every variable is listed in ENV_VARS (--help). */
 import path from 'node:path';
 import { DEFAULT_SERVER_PORT, REMOTE_NAMES, type RemoteName } from '@fieldwatch/shared';
-import { DEFAULT_DATA_DIR, REPO_ROOT } from './paths';
+import { DEFAULT_DATA_DIR, DEFAULT_MAIL_DIR, REPO_ROOT } from './paths';
 
 export type CookieSecure = 'auto' | 'always' | 'never';
 
@@ -11,6 +11,12 @@ export interface Config {
   /** PGlite data folder, or 'memory://'. Ignored when databaseUrl is set. */
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connect timeout (DB_CONNECT_TIMEOUT_MS); unset = DB_TIMEOUT_DEFAULTS.connectMs. */
+  dbConnectTimeoutMs?: number;
+  /** PostgreSQL statement_timeout (DB_STATEMENT_TIMEOUT_MS); unset = DB_TIMEOUT_DEFAULTS.statementMs. */
+  dbStatementTimeoutMs?: number;
+  /** PostgreSQL idle_in_transaction_session_timeout (DB_IDLE_TX_TIMEOUT_MS). */
+  dbIdleInTransactionTimeoutMs?: number;
   /** Seed demo organisations, users and fleet into an empty database. */
   demo: boolean;
   /** Folder holding shell/dist and mf-<name>/dist. */
@@ -20,6 +26,13 @@ export interface Config {
   cookieSecure: CookieSecure;
   /** Honour X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy: boolean;
+  /**
+   * Origins our pages are served from (PUBLIC_ORIGIN): a state-changing request whose Origin or
+   * Referer names another one is refused (src/http/origin.ts). Unset/empty = the request's own.
+   */
+  publicOrigins?: string[];
+  /** Partner origins allowed to frame the onboarding page (EMBED_ORIGINS); unset = none. */
+  embedOrigins?: string[];
   logLevel: string;
   /** Base URL of the HTTP weather provider (Open-Meteo's API shape); unset = no provider. */
   weatherUrl?: string;
@@ -49,6 +62,15 @@ export interface Config {
   mapSatelliteUrl?: string;
   /** Attribution shown under the satellite tiles. Unset = DEFAULT_MAP_SATELLITE_ATTRIBUTION. */
   mapSatelliteAttribution?: string;
+  /** SMTP server for outgoing mail (SMTP_URL, smtp:// or smtps://); unset = mail goes to mailDir. */
+  smtpUrl?: string;
+  /** Sender of outgoing mail (MAIL_FROM); unset = DEFAULT_MAIL_FROM. */
+  mailFrom?: string;
+  /**
+   * Without smtpUrl: folder the messages are written to as .eml files (MAIL_DIR; loadConfig
+   * defaults it to DEFAULT_MAIL_DIR). Unset as well (tests): the message is only logged, never kept.
+   */
+  mailDir?: string;
 }
 
 export interface EnvVarDoc {
@@ -58,6 +80,11 @@ export interface EnvVarDoc {
 }
 
 export const DEFAULT_WEATHER_TIMEOUT_MS = 3000;
+/**
+ * PostgreSQL timeouts: a request whose database hangs gets its 503 within 10 s (connect, or one
+ * statement), and a stalled transaction cannot hold its locks for long.
+ */
+export const DB_TIMEOUT_DEFAULTS = { connectMs: 5000, statementMs: 8000, idleInTransactionMs: 10_000 } as const;
 /** Units report at least hourly; three missed hours is a communication error. */
 export const DEFAULT_COMM_TIMEOUT_MIN = 180;
 
@@ -67,17 +94,41 @@ export const DEFAULT_MAP_SATELLITE_URL =
   'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
 export const DEFAULT_MAP_SATELLITE_ATTRIBUTION = 'Tiles © Esri — Source: Esri, Maxar, Earthstar Geographics';
 
+export const DEFAULT_MAIL_FROM = 'Fieldwatch <no-reply@localhost>';
+
+export const LOOPBACK_HOST = '127.0.0.1';
+export const ALL_INTERFACES_HOST = '0.0.0.0';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export const ENV_VARS: readonly EnvVarDoc[] = [
   { name: 'PORT', default: String(DEFAULT_SERVER_PORT), description: 'TCP port to listen on' },
-  { name: 'HOST', default: '0.0.0.0', description: 'Interface to bind' },
+  {
+    name: 'HOST',
+    default: `${LOOPBACK_HOST} with DEMO (its passwords are public), else ${ALL_INTERFACES_HOST}`,
+    description: 'Interface to bind; 0.0.0.0 or :: with DEMO prints a warning',
+  },
   {
     name: 'DATA_DIR',
     default: path.relative(process.cwd(), DEFAULT_DATA_DIR) || DEFAULT_DATA_DIR,
     description: "Embedded PGlite data folder ('memory://' for a throw-away database)",
   },
   { name: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL connection string; replaces PGlite' },
+  {
+    name: 'DB_CONNECT_TIMEOUT_MS',
+    default: String(DB_TIMEOUT_DEFAULTS.connectMs),
+    description: 'PostgreSQL: longest wait for a connection; then the request answers 503 (100-600000)',
+  },
+  {
+    name: 'DB_STATEMENT_TIMEOUT_MS',
+    default: String(DB_TIMEOUT_DEFAULTS.statementMs),
+    description: 'PostgreSQL: statement_timeout; a slower statement is cancelled and the request answers 503 (100-600000)',
+  },
+  {
+    name: 'DB_IDLE_TX_TIMEOUT_MS',
+    default: String(DB_TIMEOUT_DEFAULTS.idleInTransactionMs),
+    description: 'PostgreSQL: idle_in_transaction_session_timeout, ends a transaction left open by a stalled client (100-600000)',
+  },
   {
     name: 'DEMO',
     default: '1 (0 when NODE_ENV=production)',
@@ -99,6 +150,17 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     description: 'auto: Secure cookie when the request came over https; 1: always; 0: never',
   },
   { name: 'TRUST_PROXY', default: '0', description: '1: trust X-Forwarded-For/-Proto from a reverse proxy' },
+  {
+    name: 'PUBLIC_ORIGIN',
+    default: "(unset: the request's own protocol and Host)",
+    description:
+      'Comma-separated origins the app is served from (e.g. https://fieldwatch.example.com); a write whose Origin/Referer names another origin is refused with 403',
+  },
+  {
+    name: 'EMBED_ORIGINS',
+    default: '(unset: no site may frame the app)',
+    description: 'Comma-separated partner origins allowed to embed the onboarding page (/onboarding) in a frame',
+  },
   { name: 'LOG_LEVEL', default: 'info', description: LOG_LEVELS.join(', ') },
   {
     name: 'WEATHER_URL',
@@ -151,6 +213,17 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     default: DEFAULT_MAP_SATELLITE_ATTRIBUTION,
     description: 'Attribution text of the satellite tiles',
   },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: mail is written to MAIL_DIR)',
+    description: 'SMTP server for outgoing mail (password links), e.g. smtp://mail.example:25 or smtps://user:pass@mail.example',
+  },
+  { name: 'MAIL_FROM', default: DEFAULT_MAIL_FROM, description: 'Sender address of outgoing mail' },
+  {
+    name: 'MAIL_DIR',
+    default: path.relative(process.cwd(), DEFAULT_MAIL_DIR) || DEFAULT_MAIL_DIR,
+    description: 'Without SMTP_URL: folder where each outgoing message is written as an .eml file (one log line names it)',
+  },
   { name: 'NODE_ENV', default: '(unset)', description: 'production switches DEMO off by default' },
 ];
 
@@ -189,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const weatherUrl = env.WEATHER_URL ? httpUrl('WEATHER_URL', env.WEATHER_URL) : undefined;
   const nfcHost = env.NFC_HOST ? new URL(httpUrl('NFC_HOST', env.NFC_HOST)).origin : '';
+  const dbConnectTimeoutMs = millis(env, 'DB_CONNECT_TIMEOUT_MS');
+  const dbStatementTimeoutMs = millis(env, 'DB_STATEMENT_TIMEOUT_MS');
+  const dbIdleInTransactionTimeoutMs = millis(env, 'DB_IDLE_TX_TIMEOUT_MS');
   const weatherTimeoutMs = env.WEATHER_TIMEOUT_MS ? Number(env.WEATHER_TIMEOUT_MS) : DEFAULT_WEATHER_TIMEOUT_MS;
   if (!Number.isInteger(weatherTimeoutMs) || weatherTimeoutMs < 1 || weatherTimeoutMs > 60_000)
     throw new ConfigError(`WEATHER_TIMEOUT_MS must be 1-60000, got "${env.WEATHER_TIMEOUT_MS}"`);
@@ -204,16 +280,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mapTileUrl = env.MAP_TILE_URL ? tileTemplate('MAP_TILE_URL', env.MAP_TILE_URL) : undefined;
   const mapSatelliteUrl = env.MAP_SATELLITE_URL ? tileTemplate('MAP_SATELLITE_URL', env.MAP_SATELLITE_URL) : undefined;
 
+  const demo = flag('DEMO', env.DEMO, env.NODE_ENV !== 'production');
+  const publicOrigins = originList('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN);
+  const embedOrigins = originList('EMBED_ORIGINS', env.EMBED_ORIGINS);
+
+  const smtpUrl = env.SMTP_URL ? smtpServerUrl(env.SMTP_URL) : undefined;
+  const mailFrom = env.MAIL_FROM ? mailAddress(env.MAIL_FROM) : undefined;
+
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // Demo users have published passwords: reachable from this machine only unless HOST says so.
+    host: env.HOST || (demo ? LOOPBACK_HOST : ALL_INTERFACES_HOST),
     dataDir: env.DATA_DIR ? resolveDataDir(env.DATA_DIR) : DEFAULT_DATA_DIR,
-    databaseUrl: env.DATABASE_URL || undefined,
-    demo: flag('DEMO', env.DEMO, env.NODE_ENV !== 'production'),
+    databaseUrl: env.DATABASE_URL ? postgresUrl(env.DATABASE_URL) : undefined,
+    ...(dbConnectTimeoutMs !== undefined ? { dbConnectTimeoutMs } : {}),
+    ...(dbStatementTimeoutMs !== undefined ? { dbStatementTimeoutMs } : {}),
+    ...(dbIdleInTransactionTimeoutMs !== undefined ? { dbIdleInTransactionTimeoutMs } : {}),
+    demo,
     staticRoot: path.resolve(env.STATIC_ROOT || REPO_ROOT),
     remoteUrls,
     cookieSecure,
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
+    ...(publicOrigins.length ? { publicOrigins } : {}),
+    ...(embedOrigins.length ? { embedOrigins } : {}),
     logLevel,
     // Optional keys only when set, so the defaults stay implicit (see their consumers).
     ...(weatherUrl ? { weatherUrl } : {}),
@@ -227,7 +316,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.MAP_TILE_ATTRIBUTION ? { mapAttribution: env.MAP_TILE_ATTRIBUTION } : {}),
     ...(mapSatelliteUrl !== undefined ? { mapSatelliteUrl } : {}),
     ...(env.MAP_SATELLITE_ATTRIBUTION ? { mapSatelliteAttribution: env.MAP_SATELLITE_ATTRIBUTION } : {}),
+    ...(smtpUrl ? { smtpUrl } : {}),
+    ...(mailFrom ? { mailFrom } : {}),
+    mailDir: env.MAIL_DIR ? path.resolve(env.MAIL_DIR) : DEFAULT_MAIL_DIR,
   };
+}
+
+/** An smtp:// or smtps:// URL. The error never repeats the value: it may hold a password. */
+function smtpServerUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+    throw new ConfigError('SMTP_URL must be smtp://host[:port] or smtps://[user:password@]host[:port]');
+  return value;
+}
+
+/** "Name <address>" or a bare address. */
+function mailAddress(value: string): string {
+  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value.trim()))
+    throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", got "${value}"`);
+  return value.trim();
+}
+
+/** DATABASE_URL: a postgres:// or postgresql:// URL (the message never repeats it: it may hold a password). */
+function postgresUrl(value: string): string {
+  let ok = false;
+  try {
+    const url = new URL(value);
+    // An empty host is fine: postgres:///db?host=/var/run/postgresql (a Unix socket).
+    ok = url.protocol === 'postgres:' || url.protocol === 'postgresql:';
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new ConfigError('DATABASE_URL must be a postgres://user[:password]@host[:port]/database URL');
+  return value;
+}
+
+/** A database timeout variable: unset = undefined (the default applies), else 100-600000 ms. */
+function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 100 || n > 600_000) throw new ConfigError(`${name} must be 100-600000 (milliseconds), got "${raw}"`);
+  return n;
 }
 
 function httpUrl(name: string, value: string): string {
@@ -240,6 +375,28 @@ function httpUrl(name: string, value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   return value.replace(/\/+$/, '');
+}
+
+/** A comma-separated list of http(s) origins (scheme://host[:port], nothing after), lower-cased. */
+function originList(name: string, value: string | undefined): string[] {
+  const items = (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  return items.map((item) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    const bare = item.replace(/\/+$/, '').toLowerCase();
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== bare)
+      throw new ConfigError(`${name} must be comma-separated origins like https://fieldwatch.example.com, got "${item}"`);
+    return url.origin;
+  });
+}
+
+/** Whether binding `host` exposes the server beyond this machine (all interfaces). */
+export function isAllInterfaces(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
 }
 
 /** A tile URL template: http(s) or an absolute path, with {z}, {x} and {y}; 'none' = '' (no tiles). */

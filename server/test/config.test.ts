@@ -1,18 +1,18 @@
 import path from 'node:path';
-import { ConfigError, ENV_VARS, loadConfig } from '../src/config';
+import { ConfigError, DB_TIMEOUT_DEFAULTS, ENV_VARS, loadConfig } from '../src/config';
 import {
   DEFAULT_MAP_ATTRIBUTION,
   DEFAULT_MAP_SATELLITE_ATTRIBUTION,
   DEFAULT_MAP_SATELLITE_URL,
   DEFAULT_MAP_TILE_URL,
 } from '../src/config';
-import { DEFAULT_DATA_DIR, REPO_ROOT } from '../src/paths';
+import { DEFAULT_DATA_DIR, DEFAULT_MAIL_DIR, REPO_ROOT } from '../src/paths';
 
 describe('config', () => {
   it('has defaults for everything', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1', // demo data (public passwords): this machine only
       dataDir: DEFAULT_DATA_DIR,
       databaseUrl: undefined,
       demo: true,
@@ -21,8 +21,27 @@ describe('config', () => {
       cookieSecure: 'auto',
       trustProxy: false,
       logLevel: 'info',
+      mailDir: DEFAULT_MAIL_DIR,
     });
     expect(DEFAULT_DATA_DIR).toBe(path.join(REPO_ROOT, '.data', 'pglite'));
+    expect(DEFAULT_MAIL_DIR).toBe(path.join(REPO_ROOT, '.data', 'mail'));
+  });
+
+  it('reads the mail settings and refuses bad ones without repeating a password', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'Ops <ops@x.example>', MAIL_DIR: '/tmp/m' })).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      mailFrom: 'Ops <ops@x.example>',
+      mailDir: '/tmp/m',
+    });
+    for (const url of ['http://u:secret@mail.example', 'smtp://', 'not a url secret'])
+      expect(() => loadConfig({ SMTP_URL: url })).toThrow(/^SMTP_URL must be smtp:\/\/host/);
+    try {
+      loadConfig({ SMTP_URL: 'http://u:secret@mail.example' });
+    } catch (err) {
+      expect(String(err)).not.toContain('secret');
+    }
+    expect(() => loadConfig({ MAIL_FROM: 'no address' })).toThrow(ConfigError);
+    for (const name of ['SMTP_URL', 'MAIL_FROM', 'MAIL_DIR']) expect(ENV_VARS.map((v) => v.name)).toContain(name);
   });
 
   it('reads every variable', () => {
@@ -58,6 +77,44 @@ describe('config', () => {
       trustProxy: true,
       logLevel: 'warn',
     });
+  });
+
+  it('reads the PostgreSQL timeouts, leaving them unset (the defaults) when absent', () => {
+    expect(loadConfig({ DB_CONNECT_TIMEOUT_MS: '2000', DB_STATEMENT_TIMEOUT_MS: '3000', DB_IDLE_TX_TIMEOUT_MS: '4000' })).toMatchObject({
+      dbConnectTimeoutMs: 2000,
+      dbStatementTimeoutMs: 3000,
+      dbIdleInTransactionTimeoutMs: 4000,
+    });
+    const c = loadConfig({});
+    expect([c.dbConnectTimeoutMs, c.dbStatementTimeoutMs, c.dbIdleInTransactionTimeoutMs]).toEqual([undefined, undefined, undefined]);
+    // Defaults keep a hung database's answer (503) inside 10 s.
+    expect(DB_TIMEOUT_DEFAULTS.connectMs).toBeLessThan(10_000);
+    expect(DB_TIMEOUT_DEFAULTS.statementMs).toBeLessThan(10_000);
+    for (const name of ['DB_CONNECT_TIMEOUT_MS', 'DB_STATEMENT_TIMEOUT_MS', 'DB_IDLE_TX_TIMEOUT_MS'])
+      expect(ENV_VARS.map((v) => v.name)).toContain(name);
+  });
+
+  it.each([
+    { DB_CONNECT_TIMEOUT_MS: 'soon' },
+    { DB_STATEMENT_TIMEOUT_MS: '0' },
+    { DB_STATEMENT_TIMEOUT_MS: '1.5' },
+    { DB_IDLE_TX_TIMEOUT_MS: '9999999' },
+  ])('rejects the database timeout %j naming the variable', (env) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^${Object.keys(env)[0]} must be 100-600000`));
+  });
+
+  it.each(['not a url', 'postgres://[bad', 'mysql://root@db/fw', 'http://db/fw'])(
+    'rejects DATABASE_URL %j without repeating it (it may hold a password)',
+    (url) => {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(/^DATABASE_URL must be a postgres:\/\/user/);
+    },
+  );
+
+  it('accepts a Unix-socket DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql:///fw?host=/var/run/postgresql' }).databaseUrl).toBe(
+      'postgresql:///fw?host=/var/run/postgresql',
+    );
   });
 
   it('turns the demo off by default in production', () => {

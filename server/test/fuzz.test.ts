@@ -1012,6 +1012,8 @@ const STALE = 100_000;
 
 const SPECS: Record<string, Spec> = {
   'GET /api/health': read,
+  'GET /api/health/live': read,
+  'GET /api/health/ready': read,
   // Login runs argon2 (tens of ms) once the body is well-formed: semantic ones stop before it.
   'POST /api/v2/auth/login': {
     write: true,
@@ -1118,6 +1120,21 @@ const SPECS: Record<string, Spec> = {
             },
           }),
         ),
+      // The right magic number, then junk: past the type check, into the decoder (issue 14 §8).
+      fc
+        .record({
+          who: whoArb,
+          magic: fc.constantFrom<[string, string]>(
+            ['image/png', '\x89PNG\r\n\x1a\n'],
+            ['image/jpeg', '\xff\xd8\xff'],
+            ['image/gif', 'GIF89a'],
+            ['image/webp', 'RIFF\x00\x00\x00\x00WEBPVP8 '],
+          ),
+          b: fc.uint8Array({ maxLength: 300 }),
+        })
+        .map(({ who, magic: [type, head], b }) =>
+          S({ who, body: { kind: 'bytes', bytes: Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(b)]), type } }),
+        ),
     ],
   },
   // The avatar is null already (fixture): a delete rewrites the same value.
@@ -1134,6 +1151,32 @@ const SPECS: Record<string, Spec> = {
           n: junkString.filter((s) => s.length <= 1000),
         })
         .map(({ who, o, n }) => S({ who, query: q({ oldPassword: o, newPassword: n }) })),
+      // The same in the JSON body form (issue 14 §5), with junk extra fields now and then.
+      fc
+        .record({
+          who: whoArb,
+          o: junkString.filter((s) => s.length <= 1000),
+          n: junkString.filter((s) => s.length <= 1000),
+          extra: fc.option(fc.dictionary(fc.string({ maxLength: 8 }), junkString, { maxKeys: 2 }), { nil: undefined }),
+        })
+        .map(({ who, o, n, extra }) => S({ who, body: json({ ...extra, oldPassword: o, newPassword: n }) })),
+    ],
+  },
+  // Public: an account nobody has (no token stored, nothing sent; the answer is the same as for
+  // a real one, so only the unchanged tables tell), or a link that would lead elsewhere (400).
+  'POST /api/v3/user/forgotPassword': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, login: junkString.filter((s) => s.length >= 1 && s.length <= 320 && !/demo|@fieldwatch/i.test(s)) })
+        .map(({ who, login }) => S({ who, body: json({ login, baseUrl: 'http://localhost/reset-password' }) })),
+      fc
+        .record({
+          who: whoArb,
+          login: fc.constantFrom('demo.user', 'DEMO.SUPER', 'erik.johansson@fieldwatch.example'),
+          url: fc.constantFrom('https://evil.example/x', 'http://localhost.evil/x', 'http://localhost:81/x', 'javascript:alert(1)'),
+        })
+        .map(({ who, login, url }) => S({ who, body: json({ login, baseUrl: url }) })),
     ],
   },
   'POST /api/v3/user/createRestorePasswordToken': {

@@ -269,6 +269,9 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
       }),
       foreign: f.b.user,
       missing: NOWHERE,
+      // Issue 14 §1: refused (nothing sent) unless the caller administers every organisation of
+      // the user; an unknown id answers the same, so ids cannot be probed.
+      status: { super: 403, user: 403 },
     },
   ],
   'GET /api/v3/user/organization/:id': (f) => [
@@ -950,6 +953,8 @@ function x(f: Fixture, method: string, params: XParams, what: 'unit' | 'marker' 
 const NOT_APPLICABLE: Record<string, string> = {
   'GET /api/docs': 'no input: the API document',
   'GET /api/health': 'no input',
+  'GET /api/health/live': 'no input',
+  'GET /api/health/ready': 'no input: reports this replica, no organisation data',
   'POST /api/v2/auth/login': 'credentials, not an id; answers the same for any unknown user',
   'POST /api/v1/auth/login': 'credentials, not an id',
   'GET /api/v2/auth/logout': "the caller's own session only",
@@ -966,6 +971,8 @@ const NOT_APPLICABLE: Record<string, string> = {
     'public by design: the restore token is the secret, not an id of an organisation (user.test.ts)',
   'POST /api/v3/user/changePassword':
     'public by design: the restore token is the secret, not an id of an organisation',
+  'POST /api/v3/user/forgotPassword':
+    'public: a username or e-mail address, not an id; answers the same whether an account matches or not (password-reset.test.ts)',
   'GET /api/v3/user/preferences': "the caller's own preferences, no id",
   'PUT /api/v3/user/preferences':
     "the caller's own preference document; its weather map is keyed by unit ids that are never read back on the server, only by the browser against its own unit list",

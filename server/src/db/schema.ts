@@ -74,6 +74,22 @@ export const users = pgTable('users', {
   avatar: text('avatar'),
   createdAt: createdAt(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  // Unique case-insensitively after NFKC (issue 14 §1): the key of usernameKey() in @fieldwatch/shared.
+  uniqueIndex('users_username_key_idx').on(sql`lower(normalize(${t.username}, NFKC))`),
+]);
+
+/**
+ * The pending password link of a user (issue 14 §1): at most one (a new one replaces it), kept
+ * as a sha256 of the token only, valid for an hour and deleted when used.
+ */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
 });
 
 export const userOrganizations = pgTable(
@@ -521,3 +537,34 @@ export const userPreferences = pgTable('user_preferences', {
   prefs: jsonb('prefs').$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Failed sign-ins (issue 14 §3), shared by every replica. `key` is the sha256 (hex) of what is
+ * counted: an account+address pair, an account, or a trusted device (modules/auth/throttle.ts).
+ * Rows past `expires_at` are pruned.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('login_throttle_expires_idx').on(t.expiresAt)],
+);
+
+/** Browsers that signed in successfully: the device cookie's token, hashed (sha256 hex). */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_devices_user_idx').on(t.userId), index('login_devices_last_used_idx').on(t.lastUsedAt)],
+);
