@@ -86,6 +86,13 @@ describe.each(DRIVERS)('password links over SMTP on %s', (driver) => {
     return { ...parseMail(m.raw), to: m.to };
   }
   /** No new mail within a while: nothing was sent. */
+  /** As if every link so far had been mailed long ago: forgotPassword mails an account at most once a minute. */
+  async function linksSentLongAgo() {
+    await d.s.db.db
+      .update(passwordResetTokens)
+      .set({ createdAt: sql`${passwordResetTokens.createdAt} - interval '1 hour'` });
+  }
+
   async function noMailAfter(count: number) {
     await sleep(300);
     expect(smtp.received.length).toBe(count);
@@ -174,6 +181,7 @@ describe.each(DRIVERS)('password links over SMTP on %s', (driver) => {
       baseUrl: 'http://localhost/r',
     });
     const first = linkIn((await nthMail(before + 1)).text).searchParams.get('token')!;
+    await linksSentLongAgo();
     await inject('POST', '/api/v3/user/forgotPassword', {
       login: address.toUpperCase(),
       baseUrl: 'http://localhost/r',
@@ -222,8 +230,24 @@ describe.each(DRIVERS)('password links over SMTP on %s', (driver) => {
     await noMailAfter(count);
   });
 
+  it('forgotPassword mails an account at most once a minute, with the same answer', async () => {
+    await linksSentLongAgo();
+    const ask = () =>
+      inject('POST', '/api/v3/user/forgotPassword', { login: 'demo.reader', baseUrl: 'http://localhost/r' });
+    const before = smtp.received.length;
+    const first = await ask();
+    const mail = await nthMail(before + 1);
+    const again = await Promise.all([ask(), ask(), ask()]);
+    for (const r of again) expect(r.body).toBe(first.body);
+    await noMailAfter(before + 1);
+    // The link that did go out still works.
+    const token = linkIn(mail.text).searchParams.get('token')!;
+    expect((await inject('GET', `/api/v3/user/verifyChangePasswordToken/${token}`)).statusCode).toBe(200);
+  });
+
   it('the mail is in the language of the profile', async () => {
     await d.s.db.db.update(users).set({ language: 'de' }).where(eq(users.id, ids.reader));
+    await linksSentLongAgo();
     const before = smtp.received.length;
     await inject('POST', '/api/v3/user/forgotPassword', {
       login: 'demo.reader',

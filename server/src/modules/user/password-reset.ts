@@ -33,6 +33,12 @@ export const RESTORE_TOKEN_TTL_MS = 60 * 60_000;
 /** At most this many accounts share one e-mail address in a forgotPassword look-up. */
 const MAX_ACCOUNTS_PER_ADDRESS = 5;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * forgotPassword mails an account at most once in this time. Anyone may ask without signing in,
+ * so without it a script could flood a user's inbox (and our mail server's reputation) with links.
+ * The answer stays the same either way; the link mailed last still works.
+ */
+export const FORGOT_RESEND_INTERVAL_MS = 60_000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const linkExpired = () => new HttpError(400, PASSWORD_MESSAGES.linkExpired, 'link_expired');
@@ -150,18 +156,38 @@ export async function forgotPassword(
       .where(or(usernameIs(login), and(sql`${users.email} <> ''`, sql`lower(${users.email}) = ${address}`)))
       .orderBy(users.id)
       .limit(MAX_ACCOUNTS_PER_ADDRESS);
+    const now = new Date();
     for (const u of accounts) {
       if (!u.email) {
         log.info({ userId: u.id }, 'password link not sent: the account has no e-mail address');
         continue;
       }
-      await issueAndMail(db, mail, u, base, new Date()).catch((err: unknown) =>
+      if (await linkSentRecently(db, u.id, now)) {
+        log.info({ userId: u.id }, 'password link not sent again: one went out less than a minute ago');
+        continue;
+      }
+      await issueAndMail(db, mail, u, base, now).catch((err: unknown) =>
         log.warn({ userId: u.id, err: mailErrorSummary(err) }, 'password link could not be sent'),
       );
     }
   } catch (err) {
     log.warn({ err: mailErrorSummary(err) }, 'forgotten-password request failed');
   }
+}
+
+/** Whether forgotPassword mailed (or an administrator sent) this account a link within the resend interval. */
+async function linkSentRecently(db: Db, userId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        gt(passwordResetTokens.createdAt, new Date(now.getTime() - FORGOT_RESEND_INTERVAL_MS)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The user a live token belongs to; an unknown, used or expired token is "The link has expired". */
