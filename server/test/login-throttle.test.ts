@@ -1,10 +1,10 @@
 /**
- * Issue 14 §3: failed sign-ins are throttled per account+address (growing waits after 10) and per
- * account (100 an hour), in the database, on both login routes; the real user's own browser (its
+ * Issue 14 §3: failed sign-ins are throttled per account+address (growing waits after 10), per
+ * account (100 an hour) and per address (300 an hour over all accounts), in the database, on both login routes; the real user's own browser (its
  * device cookie) is never locked out by an attacker.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { LOGIN_THROTTLED_CODE, USER_TYPES } from '@fieldwatch/shared';
 import { buildApp } from '../src/app';
 import { openDatabase, type DbHandle } from '../src/db/client';
@@ -12,12 +12,15 @@ import { loginDevices, loginThrottle, organizations, userOrganizations, users } 
 import { hashPassword } from '../src/modules/auth/passwords';
 import {
   ACCOUNT_FAILURES_PER_WINDOW,
+  ADDRESS_FAILURES_PER_WINDOW,
+  attemptFor,
   DEVICE_COOKIE_NAME,
   PAIR_BASE_DELAY_S,
   PAIR_FREE_FAILURES,
   pairDelaySeconds,
   PAIR_MAX_DELAY_S,
   pruneThrottle,
+  reserveAttempt,
 } from '../src/modules/auth/throttle';
 import { DRIVERS, startServer, testConfig, type TestServer } from './helpers';
 
@@ -192,6 +195,34 @@ describe.each(DRIVERS)('sign-in throttling on %s', (driver) => {
       (await attempt(s.app, { username, password: PASSWORD, from: '192.0.2.200', cookie: deviceCookie }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('caps one address spraying many accounts; its signed-in browsers and other addresses still get in', async () => {
+    const username = await account();
+    const office = '198.51.100.200';
+    const home = await attempt(s.app, { username, password: PASSWORD, from: office });
+    expect(home.statusCode).toBe(200);
+    const device = home.cookies.find((c) => c.name === DEVICE_COOKIE_NAME)!;
+    // One wrong password for each of ADDRESS_FAILURES_PER_WINDOW usernames, every one under its
+    // pair limit: counted through the throttle itself (without 300 argon2 runs over HTTP).
+    for (let i = 0; i < ADDRESS_FAILURES_PER_WINDOW - 1; i++) {
+      const req = { cookies: {}, ip: office } as unknown as FastifyRequest;
+      await reserveAttempt(s.db.db, await attemptFor(s.db.db, req, `spray.${driver}.${i}`, undefined));
+    }
+    // The last one allowed is checked over HTTP, the next is refused unchecked.
+    expect((await wrong(`spray.${driver}.last`, office)).statusCode).toBe(417);
+    expectThrottled(await wrong(`spray.${driver}.next`, office), 3600);
+    expectThrottled(await attempt(s.app, { username, password: PASSWORD, from: office }), 3600);
+    // A colleague's browser that signed in before carries its device cookie: not counted here.
+    const withCookie = await attempt(s.app, {
+      username,
+      password: PASSWORD,
+      from: office,
+      cookie: `${DEVICE_COOKIE_NAME}=${device.value}`,
+    });
+    expect(withCookie.statusCode).toBe(200);
+    // Another address is not affected.
+    expect((await attempt(s.app, { username, password: PASSWORD, from: '198.51.100.201' })).statusCode).toBe(200);
   });
 
   it('does not let a device cookie of one account help another, nor an invented one', async () => {

@@ -2,10 +2,12 @@
  * Sign-in throttling (issue 14 §3), kept in the database (login_throttle) so that every replica
  * counts the same failures. The rule:
  *
- * - An attempt from a browser WITHOUT a device cookie for the account is counted twice: under its
- *   account+address pair and under the account. After PAIR_FREE_FAILURES failures the pair waits
- *   PAIR_BASE_DELAY_S, doubling with every further failure up to PAIR_MAX_DELAY_S; the account as
- *   a whole takes at most ACCOUNT_FAILURES_PER_WINDOW failures per hour from such browsers.
+ * - An attempt from a browser WITHOUT a device cookie for the account is counted three times:
+ *   under its account+address pair, the account and the address. After PAIR_FREE_FAILURES
+ *   failures the pair waits PAIR_BASE_DELAY_S, doubling with every further failure up to
+ *   PAIR_MAX_DELAY_S; the account as a whole takes at most ACCOUNT_FAILURES_PER_WINDOW failures
+ *   per hour from such browsers, and one address at most ADDRESS_FAILURES_PER_WINDOW over all
+ *   accounts (password spraying).
  * - A browser that once signed in to the account successfully holds a device cookie (the OWASP
  *   "device cookie" pattern: a random token, HttpOnly, stored hashed in login_devices). Its
  *   attempts are counted only under that device, with the same growing delays as a pair, and it
@@ -43,6 +45,13 @@ export const PAIR_BASE_DELAY_S = 30;
 export const PAIR_MAX_DELAY_S = 15 * 60;
 /** Failures an account takes per hour from browsers without its device cookie. */
 export const ACCOUNT_FAILURES_PER_WINDOW = 100;
+/**
+ * Failures one client address makes per hour, over all accounts, from browsers without a device
+ * cookie: stops one address spraying a common password over many usernames, each under its pair
+ * limit. High enough for an office behind one NAT address, where colleagues' own browsers carry
+ * their device cookies and are not counted here.
+ */
+export const ADDRESS_FAILURES_PER_WINDOW = 300;
 export const WINDOW_MS = 60 * 60 * 1000;
 /** A pair's count is forgotten this long after its last failure (or the end of its wait). */
 const PAIR_MEMORY_MS = WINDOW_MS;
@@ -53,7 +62,13 @@ const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const DEVICES_PER_USER = 20;
 const PRUNE_EVERY_MS = 60 * 1000;
 
-type Kind = 'pair' | 'account' | 'device';
+type Kind = 'pair' | 'account' | 'address' | 'device';
+
+/** Kinds counted in fixed hourly windows with a cap (the others wait with growing delays). */
+const WINDOW_CAPS: Partial<Record<Kind, number>> = {
+  account: ACCOUNT_FAILURES_PER_WINDOW,
+  address: ADDRESS_FAILURES_PER_WINDOW,
+};
 
 interface Counter {
   kind: Kind;
@@ -103,7 +118,9 @@ export async function attemptFor(
     if (device?.userId === userId) return { counters: [counter('device', tokenHash)], deviceHash: tokenHash };
   }
   const account = accountKey(username);
-  return { counters: [counter('pair', account, request.ip), counter('account', account)] };
+  return {
+    counters: [counter('pair', account, request.ip), counter('account', account), counter('address', request.ip)],
+  };
 }
 
 interface Row {
@@ -123,19 +140,20 @@ export function pairDelaySeconds(failures: number): number {
 /** The row as it stands at `now`: an expired row (or hourly window) starts afresh. */
 function current(kind: Kind, row: Row, now: Date): Row {
   const over =
-    row.expiresAt <= now || (kind === 'account' && row.windowStart.getTime() + WINDOW_MS <= now.getTime());
+    row.expiresAt <= now || (kind in WINDOW_CAPS && row.windowStart.getTime() + WINDOW_MS <= now.getTime());
   return over ? { ...row, failures: 0, windowStart: now, lockedUntil: null } : row;
 }
 
 /** The row after one more failure. */
 function failed(kind: Kind, row: Row, now: Date): Row {
   const failures = row.failures + 1;
-  if (kind === 'account') {
+  const cap = WINDOW_CAPS[kind];
+  if (cap !== undefined) {
     const windowEnd = new Date(row.windowStart.getTime() + WINDOW_MS);
     return {
       ...row,
       failures,
-      lockedUntil: failures >= ACCOUNT_FAILURES_PER_WINDOW ? windowEnd : null,
+      lockedUntil: failures >= cap ? windowEnd : null,
       expiresAt: windowEnd,
     };
   }
@@ -191,15 +209,16 @@ export async function reserveAttempt(db: Db, attempt: Attempt, now = new Date())
   if (retryAfter > 0) throw new Throttled(retryAfter);
 }
 
-/** A success: the pair's or device's count starts again; the account gets its failure back. */
+/** A success: the pair's or device's count starts again; the account and address get their failure back. */
 export async function succeeded(db: Db, attempt: Attempt): Promise<void> {
   for (const c of attempt.counters) {
-    if (c.kind === 'account') {
+    const cap = WINDOW_CAPS[c.kind];
+    if (cap !== undefined) {
       await db
         .update(loginThrottle)
         .set({
           failures: sql`greatest(${loginThrottle.failures} - 1, 0)`,
-          lockedUntil: sql`case when ${loginThrottle.failures} - 1 >= ${ACCOUNT_FAILURES_PER_WINDOW} then ${loginThrottle.lockedUntil} end`,
+          lockedUntil: sql`case when ${loginThrottle.failures} - 1 >= ${cap} then ${loginThrottle.lockedUntil} end`,
         })
         .where(eq(loginThrottle.key, c.key));
     } else {
