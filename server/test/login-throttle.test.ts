@@ -222,7 +222,9 @@ describe.each(DRIVERS)('sign-in throttling on %s', (driver) => {
     });
     expect(withCookie.statusCode).toBe(200);
     // Another address is not affected.
-    expect((await attempt(s.app, { username, password: PASSWORD, from: '198.51.100.201' })).statusCode).toBe(200);
+    expect((await attempt(s.app, { username, password: PASSWORD, from: '198.51.100.201' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('does not let a device cookie of one account help another, nor an invented one', async () => {

@@ -119,7 +119,11 @@ export async function attemptFor(
   }
   const account = accountKey(username);
   return {
-    counters: [counter('pair', account, request.ip), counter('account', account), counter('address', request.ip)],
+    counters: [
+      counter('pair', account, request.ip),
+      counter('account', account),
+      counter('address', request.ip),
+    ],
   };
 }
 
