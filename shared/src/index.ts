@@ -21,5 +21,6 @@ export * from './domain/dashboard-validate';
 export * from './api/containers';
 export * from './api/user';
 export * from './domain/username';
+export * from './domain/new-password';
 export * from './api/dashboards';
 export * from './api/weather';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '@fieldwatch/shared';
+import { newPasswordProblems } from '@fieldwatch/shared';
 import { Button, buttonClassName, cx, LoadingState, TextField } from '@fieldwatch/shared/ui';
 import { LanguagePicker } from '../layout/LanguagePicker';
 import { Logo } from '../layout/Logo';
@@ -15,12 +15,12 @@ type View =
   | { kind: 'form'; username: string }
   | { kind: 'expired' | 'noToken' | 'error' | 'done' };
 
-/** The rules of spec §7 for a new password, as translated messages. */
+/** The rules of spec §7 for a new password (newPasswordProblems), as translated messages. */
 function passwordErrors(t: (k: string) => string, password: string, confirm: string) {
+  const problems = newPasswordProblems(password, confirm);
   const errors: { password?: string; confirm?: string } = {};
-  if (!password) errors.password = t('reset.required');
-  else if (password.length < PASSWORD_MIN_LENGTH) errors.password = t('reset.tooShort');
-  if (!errors.password && confirm !== password) errors.confirm = t('reset.mismatch');
+  if (problems.password) errors.password = t(`reset.${problems.password}`);
+  if (problems.confirm) errors.confirm = t(`reset.${problems.confirm}`);
   return errors;
 }
 
