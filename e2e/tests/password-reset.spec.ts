@@ -102,19 +102,54 @@ test('forgotten password: the mailed link sets a new password once, then sign in
   await second.screenshot({ path: `${SHOTS}/dark-reset-expired.png` });
   await second.close();
 
-  // Put the demo password back for the other journeys (same-origin, as the profile would).
-  const status = await page.evaluate(
-    async ([oldPassword, newPassword]) =>
-      (
-        await fetch('/api/v3/user/password', {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ oldPassword, newPassword }),
-        })
-      ).status,
-    [NEW_PASSWORD, DEMO_PASSWORD],
-  );
-  expect(status).toBe(200);
+  // Put the demo password back for the other journeys, as a person would: on the profile page.
+  await changeOnProfile(page, NEW_PASSWORD, DEMO_PASSWORD);
+  await expect(
+    page.getByText('Password change successful. Your other sessions were signed out.'),
+  ).toBeVisible();
+});
+
+/** Profile → Password, signed in: the current password, the new one twice. */
+async function changeOnProfile(page: Page, current: string, next: string) {
+  await page.goto('/profile/password');
+  const form = page.getByTestId('profile-password');
+  await form.getByLabel('Current password', { exact: true }).fill(current);
+  await form.getByLabel('New password', { exact: true }).fill(next);
+  await form.getByLabel('Confirm new password', { exact: true }).fill(next);
+  await form.getByRole('button', { name: 'Change password' }).click();
+}
+
+test('profile: a wrong current password is refused; the right one changes it and ends the other sessions', async ({
+  page,
+  browser,
+}) => {
+  const elsewhere = await (await browser.newContext()).newPage();
+  await signIn(elsewhere, 'demo.reader');
+  await expectOverview(elsewhere);
+  await signIn(page, 'demo.reader');
+  await expectOverview(page);
+
+  await changeOnProfile(page, 'not-my-password', NEW_PASSWORD);
+  const form = page.getByTestId('profile-password');
+  await expect(form.getByText(/The current password is not right/)).toBeVisible();
+  await changeOnProfile(page, DEMO_PASSWORD, NEW_PASSWORD);
+  await expect(
+    form.getByText('Password change successful. Your other sessions were signed out.'),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dark-profile-password.png` });
+
+  // The other browser's session ended; the new password signs it in again.
+  await elsewhere.reload();
+  await expect(elsewhere).toHaveURL(/\/login/);
+  await signIn(elsewhere, 'demo.reader', NEW_PASSWORD);
+  await expectOverview(elsewhere);
+  await elsewhere.context().close();
+
+  // This session stayed signed in: put the demo password back from here.
+  await changeOnProfile(page, NEW_PASSWORD, DEMO_PASSWORD);
+  await expect(
+    form.getByText('Password change successful. Your other sessions were signed out.'),
+  ).toBeVisible();
 });
 
 test('an unknown account gets the same answer, and no mail', async ({ page }) => {

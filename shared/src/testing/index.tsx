@@ -54,10 +54,21 @@ export interface FakeReply {
   status: number;
   body?: unknown;
 }
-export type FakeHandler = (method: string, url: string) => FakeReply | Promise<FakeReply>;
+/** `body`: the request's JSON body, parsed (undefined without one). */
+export type FakeHandler = (method: string, url: string, body?: unknown) => FakeReply | Promise<FakeReply>;
 export interface FakeCall {
   method: string;
   url: string;
+  body?: unknown;
+}
+
+function parseBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
 }
 
 /** Every request answered 404, as a server that knows nothing. */
@@ -74,8 +85,9 @@ export function fakeServerApi(handler: FakeHandler): { api: ApiClient; bus: Bus;
   api.http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
-    calls.push({ method, url });
-    const reply = await handler(method, url);
+    const body = parseBody(config.data);
+    calls.push({ method, url, ...(body === undefined ? {} : { body }) });
+    const reply = await handler(method, url, body);
     const response: AxiosResponse = {
       data: reply.body,
       status: reply.status,
