@@ -24,7 +24,6 @@
  * use and are pruned (at most once a minute per process); keys are sha256 hashes, so mistyped
  * usernames (often passwords) are not stored readable.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import {
@@ -36,7 +35,7 @@ import {
 import type { CookieSecure } from '../../config';
 import type { Db } from '../../db/client';
 import { loginDevices, loginThrottle } from '../../db/schema';
-import { hashToken, isWellFormedToken } from './tokens';
+import { hashToken, isWellFormedToken, newSecretToken } from './tokens';
 
 /** Failures of a pair (or device) before it has to wait. */
 export const PAIR_FREE_FAILURES = 10;
@@ -94,10 +93,9 @@ export function accountKey(username: string): string {
   return usernameKey(username);
 }
 
-const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 const counter = (kind: Kind, ...parts: string[]): Counter => ({
   kind,
-  key: sha([kind, ...parts].join('\u0000')),
+  key: hashToken([kind, ...parts].join('\u0000')),
 });
 
 /** The counters of one attempt; `userId` is the account's id when the username exists. */
@@ -253,7 +251,7 @@ export async function rememberDevice(
       .where(eq(loginDevices.tokenHash, attempt.deviceHash));
     return;
   }
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await db
     .insert(loginDevices)
     .values({ tokenHash: hashToken(token), userId, createdAt: now, lastUsedAt: now });

@@ -8,7 +8,6 @@
  * sha256 is stored (password_reset_tokens, one row per user: a new link replaces the older one),
  * it lives an hour and is deleted by its first use, which also ends every session of the user.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -22,6 +21,7 @@ import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { badRequest, forbidden, HttpError } from '../../http/errors';
 import type { AuthContext } from '../auth/guard';
 import { hashPassword } from '../auth/passwords';
+import { hashToken, isWellFormedToken, newSecretToken } from '../auth/tokens';
 import { userOrgIds } from '../auth/scope';
 import { mailErrorSummary, type Mailer } from '../mail/mailer';
 import { resetLinkMail } from '../mail/templates';
@@ -32,7 +32,6 @@ import { usernameIs } from './username';
 export const RESTORE_TOKEN_TTL_MS = 60 * 60_000;
 /** At most this many accounts share one e-mail address in a forgotPassword look-up. */
 const MAX_ACCOUNTS_PER_ADDRESS = 5;
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /**
  * forgotPassword mails an account at most once in this time. Anyone may ask without signing in,
  * so without it a script could flood a user's inbox (and our mail server's reputation) with links.
@@ -40,7 +39,6 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  */
 export const FORGOT_RESEND_INTERVAL_MS = 60_000;
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const linkExpired = () => new HttpError(400, PASSWORD_MESSAGES.linkExpired, 'link_expired');
 const mailFailed = () =>
   new HttpError(503, 'The e-mail with the link could not be sent; try again in a few minutes', 'mail_failed');
@@ -67,8 +65,8 @@ export function linkBase(baseUrl: string, requestOrigin: string): URL {
 
 /** Stores a new token for the account (replacing any older one) and mails the link to it. */
 async function issueAndMail(db: Db, mail: Mailer, u: Account, base: URL, now: Date): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = sha256(token);
+  const token = newSecretToken();
+  const tokenHash = hashToken(token);
   const expiresAt = new Date(now.getTime() + RESTORE_TOKEN_TTL_MS);
   await db
     .insert(passwordResetTokens)
@@ -196,11 +194,11 @@ async function liveToken(
   token: string,
   now = new Date(),
 ): Promise<{ userId: number; expiresAt: Date }> {
-  if (!TOKEN_SHAPE.test(token)) throw linkExpired();
+  if (!isWellFormedToken(token)) throw linkExpired();
   const [found] = await db
     .select({ userId: passwordResetTokens.userId, expiresAt: passwordResetTokens.expiresAt })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), gt(passwordResetTokens.expiresAt, now)))
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), gt(passwordResetTokens.expiresAt, now)))
     .limit(1);
   if (!found) throw linkExpired();
   return found;
@@ -230,7 +228,10 @@ export async function changePasswordWithToken(db: Db, token: string, newPassword
     const [used] = await tx
       .delete(passwordResetTokens)
       .where(
-        and(eq(passwordResetTokens.tokenHash, sha256(token)), gt(passwordResetTokens.expiresAt, new Date())),
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw linkExpired();
