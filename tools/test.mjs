@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test — typecheck, unit and component tests, server integration (PGlite, and
+// `npm test`: every test — typecheck, lint, unit and component tests, server integration (PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set), then the Playwright journeys against the production build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,7 +32,7 @@ function summary() {
   }
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
-const only = process.argv[2]; // optional: unit | e2e | typecheck
+const only = process.argv[2]; // optional: typecheck | lint | unit | e2e
 const step = (key, title, fn) => {
   if (only && key !== only) return;
   console.log(`\n━━ ${title} ━━`);
@@ -45,12 +45,15 @@ const step = (key, title, fn) => {
   }
 };
 
-if (only && !['typecheck', 'unit', 'e2e'].includes(only)) {
-  console.error(`Unknown step "${only}": use typecheck, unit or e2e (or nothing for all).`);
+if (only && !['typecheck', 'lint', 'unit', 'e2e'].includes(only)) {
+  console.error(`Unknown step "${only}": use typecheck, lint, unit or e2e (or nothing for all).`);
   process.exit(2);
 }
 ensureInstalled();
 step('typecheck', 'Typecheck', () => pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']));
+// Lint is a test here: it keeps the rules the code cannot keep by itself (no import cycles, no
+// remote importing another remote or the shell, hooks rules).
+step('lint', 'Lint (import cycles, package boundaries, hooks)', () => pnpm(['exec', 'eslint', '.'], { cwd: root }));
 step('unit', 'Unit, component and server integration tests', () =>
   pnpm(['exec', 'jest', '--config', 'jest.config.cjs', '--maxWorkers=2', '--json', `--outputFile=${JEST_JSON}`], { cwd: root }),
 );

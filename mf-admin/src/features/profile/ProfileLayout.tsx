@@ -5,7 +5,7 @@ import type { SessionResponse, UserProfile } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Card, ErrorState, LoadingState, PageHeader } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
-import { PROFILE_SECTIONS } from './routes';
+import { PROFILE_SECTIONS } from './sections';
 import css from './Profile.module.css';
 
 const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${css.tab} ${css.tabActive}` : css.tab);

@@ -7,16 +7,6 @@ import { PasswordPage } from './PasswordPage';
 import { PreferencesPage } from './PreferencesPage';
 import { NotificationsPage } from './NotificationsPage';
 
-/** The sections of the profile (spec §2) and their paths below /profile ('' is the overview). */
-export const PROFILE_SECTIONS = [
-  { id: 'overview', path: '', icon: 'user' },
-  { id: 'personal', path: 'personal', icon: 'idCard' },
-  { id: 'password', path: 'password', icon: 'lock' },
-  { id: 'preferences', path: 'preferences', icon: 'sliders' },
-  { id: 'notifications', path: 'notifications', icon: 'bellFlat' },
-  { id: 'sessions', path: 'sessions', icon: 'monitor' },
-] as const;
-
 /** The profile's route tree; used by the area's Root and by the './profile' expose. */
 export function profileRoutes() {
   return (

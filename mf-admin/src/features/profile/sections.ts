@@ -1,0 +1,9 @@
+/** The sections of the profile and their paths below /profile ('' is the overview), in menu order. */
+export const PROFILE_SECTIONS = [
+  { id: 'overview', path: '', icon: 'user' },
+  { id: 'personal', path: 'personal', icon: 'idCard' },
+  { id: 'password', path: 'password', icon: 'lock' },
+  { id: 'preferences', path: 'preferences', icon: 'sliders' },
+  { id: 'notifications', path: 'notifications', icon: 'bellFlat' },
+  { id: 'sessions', path: 'sessions', icon: 'monitor' },
+] as const;
