@@ -9,7 +9,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const root = path.resolve(__dirname, '..');
-const CHUNK_LOAD_TIMEOUT_MS = 120_000; // spec §9 (also CHUNK_LOAD_TIMEOUT_MS in @fieldwatch/shared)
+const CHUNK_LOAD_TIMEOUT_MS = 120_000; // the spec's chunk timeout (also CHUNK_LOAD_TIMEOUT_MS in @fieldwatch/shared)
 
 /** The version of a dependency as installed for the app in `dir` (explicit versions for sharing). */
 function installedVersion(dir, name) {

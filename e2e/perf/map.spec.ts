@@ -1,5 +1,5 @@
 /**
- * Map performance at fleet scale (issue 4 §4/§7): 100,000 synthetic units, answered in place of
+ * Map performance at fleet scale: 100,000 synthetic units, answered in place of
  * GET /api/v2/device/devices, on a custom dashboard made from the "map" template (unit map + chart).
  *
  * Measures

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2 and §8 in a real browser: a page on another origin (a second port: same site for
+ * Cross-site writes and the content policy in a real browser: a page on another origin (a second port: same site for
  * cookies, so the SameSite=Lax session cookie goes along) tries the writes that worked before —
  * an auto-submitted form, an <img> GET to an older-API write, a no-cors fetch with credentials,
  * a top-level navigation — and nothing changes; the app itself still does the same write. And the

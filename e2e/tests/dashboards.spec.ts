@@ -1,7 +1,7 @@
 /**
  * Dashboards: the built-ins open, a custom dashboard is created and filled from the widget store,
  * link groups carry a selection from the unit list to the chart and the map, the layout survives a
- * reload, a built-in is restored, and the two rules of spec §5 are shown.
+ * reload, a built-in is restored, and the two dashboard rules of the spec are shown.
  *
  * Hooks used (agreed with the widget authors): unit list rows `[data-testid="unit-row"]` each with
  * a checkbox; the chart's legend `[data-testid="chart-series"]` per unit; the unit map's

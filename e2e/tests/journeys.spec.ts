@@ -13,7 +13,7 @@ test('sign in and land on the overview dashboard', async ({ page }) => {
   await signIn(page);
   await expectOverview(page);
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
-  // The loading sequence of spec §4: access and profile, then dashboards, then the alarm listener,
+  // The sign-in loading sequence: access and profile, then dashboards, then the alarm listener,
   // events, containers and devices.
   const at = (path: string) => calls.indexOf(path);
   expect(at('/api/v2/auth/login')).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §1/§7 as a person lives it: "Forgot password?" on the sign-in page, the link from the
+ * A forgotten password as a person lives it: "Forgot password?" on the sign-in page, the link from the
  * mail (the e2e server has no SMTP: it writes .eml files to MAIL_DIR, see playwright.config.ts),
  * a new password on the page the link opens, and signing in with it. A used link is refused.
  */
@@ -75,7 +75,7 @@ test('forgotten password: the mailed link sets a new password once, then sign in
   await expect(reset.getByText('For the account demo.user')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/dark-reset-page.png` });
 
-  // The rules of spec §7, in the form itself.
+  // The password rules of the spec, in the form itself.
   await reset.getByLabel('New password', { exact: true }).fill('abc');
   await reset.getByRole('button', { name: 'Set new password' }).click();
   await expect(reset.getByText('The password must contain at least six characters')).toBeVisible();

@@ -1,6 +1,6 @@
 /**
  * Language names as shown in the language picker: each in its own language. The catalogue also
- * names ar, fr, ko and zh, which are not offered (spec §1).
+ * names ar, fr, ko and zh, which are not offered.
  */
 export const LANGUAGE_NAMES = {
   en: 'English',
