@@ -9,11 +9,14 @@ module.exports = (dir, overrides = {}) => ({
   setupFiles: [path.join(__dirname, 'jest.setup.cjs')],
   testMatch: ['<rootDir>/{src,test}/**/*.test.{ts,tsx}'],
   transform: {
+    // typebox (the contract's schemas) ships ES modules only; jest runs CommonJS.
+    '/node_modules/typebox/.+\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } }],
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
       { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
     ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?typebox/)'],
   moduleNameMapper: {
     '\\.module\\.css$': 'identity-obj-proxy',
     '\\.css$': path.join(__dirname, 'jest.style-stub.cjs'),

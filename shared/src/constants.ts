@@ -9,9 +9,6 @@ export const UNITS_BY_POS_DEFAULT_DISTANCE_KM = 100_000;
 export const ID_CHUNK_SIZE = 4_000;
 export const WEATHER_DEFAULT_DAYS = 5;
 export const DASHBOARD_ID_OFFSET = 1_000;
-export const API_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const DISPLAY_DATE_FORMAT = 'YYYY-MM-DD';
-export const DISPLAY_TIME_FORMAT = 'HH:mm';
 export const PARKING_REPORT_DEFAULT_FROM = '08:00';
 export const PARKING_REPORT_DEFAULT_TO = '17:00';
 export const DEFAULT_DATE_INTERVAL = 4;
@@ -33,17 +30,8 @@ export const SESSION_COOKIE_NAME = 'fw_session';
 export const DEFAULT_SERVER_PORT = 3000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const TIME_RANGES_HOURS = [1, 6, 24, 72, 168, 720, 1440, 4380, 8760] as const;
-export const ACCOUNT_URL_REDIRECT_DAYS = 30;
 export const TRIAL_WEEKS = 4;
 export const TERMS_VERSION = '2023_1';
-export const CONTRACT = {
-  months: 12,
-  noticeMonths: 3,
-  paymentDaysNet: 30,
-  lateInterestPercent: 12,
-  invoicing: 'quarterly-in-advance',
-  priceChangeNoticeMonths: 3,
-} as const;
 /** Swedish for "not installed": a unit whose name carries it is inactive (spec §4). */
 export const INACTIVE_UNIT_MARKER = 'Ej installerad';
 export const ERROR_SAMPLE_RATE = 1;
@@ -51,8 +39,6 @@ export const ERROR_SAMPLE_RATE = 1;
 export const SUPPORTED_LANGUAGES = ['en', 'da', 'de', 'sv'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-/** Languages the catalogue names but does not offer (spec §1). */
-export const CATALOGUE_ONLY_LANGUAGES = ['ar', 'fr', 'ko', 'zh'] as const;
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }

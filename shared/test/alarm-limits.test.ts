@@ -1,5 +1,4 @@
 import {
-  alarmTypesFor,
   ALARM_LIMIT_MESSAGES,
   crossingText,
   evaluateLimits,
@@ -9,6 +8,7 @@ import {
   limitKindOf,
   validateLimits,
   type AlarmLimit,
+  type LimitKind,
 } from '../src';
 
 const lim = (level: 1 | 2 | 3 | 4, low: number | null, high: number | null, enabled = true): AlarmLimit => ({
@@ -48,6 +48,9 @@ describe('alarm limits', () => {
   });
 
   it('raises the types of the crossed limits only, for enabled levels', () => {
+    const alarmTypesFor = (kind: LimitKind, value: number, limits: AlarmLimit[]) => [
+      ...new Set(evaluateLimits(kind, value, limits).map((c) => c.alarmType)),
+    ];
     const limits = [lim(1, 4, 16), lim(2, 2, 18), lim(3, null, 19, false)];
     expect(alarmTypesFor('analog', 10, limits)).toEqual([]);
     expect(alarmTypesFor('analog', 16, limits)).toEqual([]); // equal does not cross

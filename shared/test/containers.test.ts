@@ -1,9 +1,7 @@
 import {
   MESSAGES,
   REFERENCE_MISSING_NAME_OR_TARGET,
-  isValidStoredContainer,
   referenceTypeOf,
-  subgroupsOf,
   validateContainer,
   validateReference,
   wouldCreateCycle,
@@ -38,14 +36,6 @@ describe('container rules (spec §3, §5)', () => {
     expect(validateReference('group', { type: 'location', target: 5 })).toMatch(/text/);
   });
 
-  test('stored records need a name, an id and a content object', () => {
-    expect(isValidStoredContainer({ id: 'a', name: 'A', content: [] })).toBe(true);
-    expect(isValidStoredContainer({ id: 'a', name: 'A' })).toBe(false);
-    expect(isValidStoredContainer({ name: 'A', content: [] })).toBe(false);
-    expect(isValidStoredContainer({ id: 'a', name: '', content: [] })).toBe(false);
-    expect(isValidStoredContainer(null)).toBe(false);
-  });
-
   test('parents never form a cycle', () => {
     const parentOf = new Map<string, string | null>([
       ['a', null],
@@ -61,15 +51,5 @@ describe('container rules (spec §3, §5)', () => {
       ['y', 'x'],
     ]);
     expect(wouldCreateCycle(broken, 'z', 'x')).toBe(true);
-  });
-
-  test('subgroups are the groups whose parent a group is', () => {
-    const m = subgroupsOf([
-      { id: 'a', parentId: null },
-      { id: 'b', parentId: 'a' },
-      { id: 'c', parentId: 'a' },
-    ]);
-    expect(m.get('a')).toEqual(['b', 'c']);
-    expect(m.get('b')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { matchesStatusFilter, summarizeStatuses, unitStatus, worstStatus, alarmEventStatus, INACTIVE_UNIT_MARKER } from '../src';
+import { matchesStatusFilter, unitStatus, worstStatus, alarmEventStatus, INACTIVE_UNIT_MARKER } from '../src';
 
 const unit = (name: string, types: Array<number | string | null> = []) => ({
   UnitName: name,
@@ -31,15 +31,6 @@ describe('unit status (spec §4)', () => {
     expect(worstStatus(['ok', 'inactive', 'problem'])).toBe('problem');
     expect(worstStatus(['ok', 'inactive'])).toBe('inactive');
     expect(worstStatus([])).toBe('ok');
-  });
-  test('summary counts each status and the total', () => {
-    expect(summarizeStatuses([unit('a'), unit('b', [19]), unit('c', [1]), unit(`d ${INACTIVE_UNIT_MARKER}`)])).toEqual({
-      total: 4,
-      ok: 1,
-      problem: 1,
-      alarm: 1,
-      inactive: 1,
-    });
   });
   test('status filter: none or all chosen means no filtering', () => {
     expect(matchesStatusFilter('ok', [])).toBe(true);

@@ -2,8 +2,9 @@
  * Payloads of the alarm, alarm-limit, KPI, task-write, user-data and push calls (issue 3 §4–§5).
  * Older-API (xrequest) records are PascalCase arrays; v2/v3 answers are wrapped in { data }.
  */
+import type { AlarmAction } from '../contract/alarms';
 import type { AlarmLimit, LimitKind } from '../domain/alarm-limits';
-import type { EventCategory, FwEvent, FwNotification, FwTask, TaskOperation } from '../domain/events';
+import type { FwEvent, FwNotification, FwTask } from '../domain/events';
 import type { UnitStatus } from '../domain/status';
 
 /** One alarm as GetAlarms and POST /api/v2/device/alarms answer it (times in API date format). */
@@ -21,13 +22,6 @@ export interface AlarmRecord {
   Active: boolean;
 }
 
-/** POST /api/v2/device/alarms body. */
-export interface AlarmsOfDevicesRequest {
-  devices: number[];
-  /** Only active alarms (default false: all, newest first, at most ALARM_FETCH_DEFAULT_ROWS). */
-  active?: boolean;
-}
-
 /** Alarm types 0–52 (GET /api/v3/alarms/types). */
 export interface AlarmTypeInfo {
   type: number;
@@ -36,25 +30,13 @@ export interface AlarmTypeInfo {
   critical: boolean;
 }
 
-/**
- * What can be done to an alarm (GET /api/v2/device/legacy/alarm_actions):
- * - acknowledge: the alarm is handled; it stops being active (leaves the unit's AlarmEvents);
- * - reset: the channel's alarm state is reset; every active alarm of the same unit and channel
- *   stops being active, so the limits can raise it again.
- * Both record who did it and when, as a system event of the organisation.
- */
-export const ALARM_ACTIONS = ['acknowledge', 'reset'] as const;
-export type AlarmAction = (typeof ALARM_ACTIONS)[number];
+/** GET /api/v2/device/legacy/alarm_actions: what can be done to an alarm (ALARM_ACTIONS). */
 export interface AlarmActionInfo {
   id: AlarmAction;
   name: string;
   description: string;
 }
-/** POST /api/v3/alarms/{id}/actions body. */
-export interface AlarmActionRequest {
-  action: AlarmAction;
-}
-/** Its answer: the alarms that stopped being active, who and when. */
+/** POST /api/v3/alarms/:id/actions answers: the alarms that stopped being active, who and when. */
 export interface AlarmActionResult {
   action: AlarmAction;
   alarmIds: number[];
@@ -74,13 +56,6 @@ export interface ChannelLimits {
   levels: AlarmLimit[];
   /** Alarm types these limits can raise. */
   alarmTypes: number[];
-}
-export interface ChannelLimitsUpdate {
-  levels: Array<{ level: number; low?: number | null; high?: number | null; enabled?: boolean }>;
-}
-export interface ChannelLimitsUpdated {
-  data: ChannelLimits;
-  message: string;
 }
 
 /** GetKPIAlarms: one record. */
@@ -155,24 +130,9 @@ export interface ParkingUsage {
 
 /** Tasks as the v3 endpoints answer them: the document and the revision a write must send back. */
 export type TaskWithRevision = FwTask & { revision: number };
-/** POST /api/v3/events/tasks. */
-export interface NewTaskRequest {
-  title: string;
-  category?: EventCategory;
-  eventIds?: string[];
-  assignees?: string[];
-  /** Organisation of the task; default the first selected customer. */
-  organizationId?: number;
-}
-/** PATCH or PUT /api/v3/events/tasks/{id}: one operation and the revision it was read at. */
-export type TaskUpdateRequest = TaskOperation & { revision: number };
 
 /** GetUserData / SetUserData / DeleteUserData (see server/src/modules/userdata/service.ts). */
 export const USER_DATA_NAMESPACES = { group: '_group', eventManagement: '_event_management' } as const;
-export const USER_DATA_TYPED_KEYS = {
-  _group: ['groups', 'locations'],
-  _event_management: ['events', 'notifications', 'tasks'],
-} as const;
 export interface UserDataRecord {
   ValueType: string;
   ValueID: string;

@@ -6,6 +6,7 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios';
 import { ID_CHUNK_SIZE, MESSAGES } from '../constants';
 import type { Bus } from '../bus';
+import { ENDPOINTS, pathFor } from '../contract/endpoints';
 
 export type Result<T> = [T, false] | [T | undefined, true];
 
@@ -157,7 +158,7 @@ export function createApiClient({
     params: Record<string, unknown> = {},
     unitIds?: number[],
   ): Promise<T[]> {
-    const path = `/api/v1/xrequest/${method}`;
+    const path = pathFor(ENDPOINTS.xrequest, { method });
     const call = async (p: Record<string, unknown>) => {
       try {
         const res = await http.post(path, p);

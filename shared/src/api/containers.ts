@@ -12,26 +12,6 @@ export interface UnitGroup {
   CustomerID: number;
   Units: number[];
 }
-/** POST /api/v2/device/groups. organization defaults to the first selected customer. */
-export interface CreateUnitGroupBody {
-  description: string;
-  organization?: number;
-}
-/** PUT /api/v2/device/groups (rename). */
-export interface RenameUnitGroupBody {
-  id: number;
-  description: string;
-}
-/** DELETE /api/v2/device/groups (JSON body). */
-export interface DeleteUnitGroupBody {
-  id: number;
-  organization: number;
-}
-/** PUT /api/v2/device/devices/updateGroup: moves the units into the group (all or none). */
-export interface MoveUnitsBody {
-  groupId: number;
-  devices: number[];
-}
 
 /** A container as /api/v3/containers answers it. */
 export interface Container {
@@ -47,21 +27,4 @@ export interface Container {
   /** Send it back on PUT/DELETE; a stale one answers 409 (code 'conflict'). */
   revision: number;
   updatedAt: string;
-}
-
-/** POST /api/v3/containers. organization defaults to the first selected customer. */
-export interface CreateContainerBody {
-  kind: ContainerKind;
-  name: string;
-  content?: ContainerReference[];
-  parentId?: string | null;
-  organization?: number;
-}
-
-/** PUT /api/v3/containers/:id: fields to change, and the revision the change is based on. */
-export interface UpdateContainerBody {
-  revision: number;
-  name?: string;
-  content?: ContainerReference[];
-  parentId?: string | null;
 }

@@ -1,7 +1,7 @@
 /** Payloads of /api/v3/user/dashboard beyond list/get (create, save, rename, filter, templates). */
 import type { DashboardKind } from './types';
 import type { Dashboard, DashboardContent } from '../domain/dashboard-content';
-import type { FilterSettings } from './user';
+import type { FilterSettings } from '../contract/user';
 import { DASHBOARD_LIMITS } from '../domain/dashboard-validate';
 
 /** GET /api/v3/user/dashboard/:id, and what create/save/rename/restore answer. */
@@ -10,25 +10,6 @@ export interface DashboardDocument extends Dashboard {
   updatedAt: string;
   /** Filter settings of the dashboard (PUT /dashboard/:id/filter). */
   filter: FilterSettings;
-}
-
-/** POST /api/v3/user/dashboard. */
-export interface CreateDashboardBody {
-  /** Defaults to "Default" (CUSTOM_DASHBOARD_NAME). */
-  name?: string;
-  /** A built-in kind: the new dashboard starts with that kind's default content; else empty. */
-  templateId?: DashboardKind | null;
-  useContext?: boolean;
-}
-
-/** PUT /api/v3/user/dashboard/:id. */
-export interface UpdateDashboardBody {
-  content: DashboardContent;
-  name?: string;
-  /** "1" */
-  version?: string;
-  /** The updatedAt of the version the change is based on; recommended (lost-update check). */
-  updatedAt?: string;
 }
 
 /** GET /api/v3/user/dashboard/template */

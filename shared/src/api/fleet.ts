@@ -5,6 +5,7 @@
 import type { ChannelKind, DeviceFamily, RelayState, UnitAction } from '../domain/device-types';
 import type { UnitStatus } from '../domain/status';
 import type { Granularity, SeriesPoint } from '../domain/telemetry';
+import type { UnitSettingsDoc } from '../contract/devices';
 import type { AlarmEventRef, Unit } from './types';
 
 export interface ChannelInfo {
@@ -40,38 +41,12 @@ export interface UnitOptions {
   custom: Record<string, unknown>;
 }
 
-/** A settings value: sections of scalar keys, e.g. { general: { measureIntervalMin: 15 } }. */
-export type SettingsValue = string | number | boolean | null;
-export type UnitSettingsDoc = Record<string, Record<string, SettingsValue>>;
-
 /** GET /api/v2/device/legacy/devices/{id}/settings. revision 0: defaults, never stored yet. */
 export interface UnitSettings {
   unitId: number;
   revision: number;
   settings: UnitSettingsDoc;
   updatedAt: string | null;
-}
-/** PUT …/settings: the whole document and the revision it was based on (stale → 409). */
-export interface UnitSettingsUpdate {
-  revision: number;
-  settings: UnitSettingsDoc;
-}
-/** PUT /api/v2/device/legacy/devices/{unitId}/{section}/{key}: one value of one section. */
-export interface UnitSettingUpdate {
-  value: SettingsValue;
-  /** Optional optimistic-concurrency check. */
-  revision?: number;
-}
-
-/** POST /api/v2/device/deviceFilter?use_context: all criteria optional, combined with AND. */
-export interface DeviceFilter {
-  /** Unit statuses; none or all means no status filtering. */
-  statuses?: UnitStatus[];
-  unitTypes?: number[];
-  /** Units with an active alarm of one of these types. */
-  alarmTypes?: number[];
-  /** Case-insensitive text in the name, location, model name or type code. */
-  search?: string;
 }
 
 export interface Marker {
@@ -85,23 +60,12 @@ export interface Marker {
   comments: string;
   createdAt: string;
 }
-export interface MarkerInput {
-  name: string;
-  position: string;
-  locked?: boolean;
-  comments?: string;
-}
 
 export interface Relay {
   unitId: number;
   state: RelayState;
   on: boolean;
   updatedAt: string | null;
-}
-/** POST /api/v2/device/devices/{id}/relay: switch (on) or reset the relay. */
-export interface RelayRequest {
-  on?: boolean;
-  reset?: boolean;
 }
 
 export interface UnitActionRecord {
@@ -152,17 +116,7 @@ export interface DeviceData {
   channels: ChannelSeries[];
 }
 
-/** POST /api/v3/ingest (Authorization: Bearer <token>). */
-export interface IngestPointInput {
-  unitId: number;
-  channel: number;
-  /** ISO 8601 time. */
-  ts: string;
-  value: number;
-}
-export interface IngestRequest {
-  points: IngestPointInput[];
-}
+/** POST /api/v3/ingest answers how many points were taken, and why others were not. */
 export interface IngestRejection {
   /** Index of the point in the request. */
   index: number;
@@ -188,8 +142,4 @@ export interface ApiTokenSummary {
 /** POST /api/v3/admin/tokens answers the token once. */
 export interface ApiTokenCreated extends ApiTokenSummary {
   token: string;
-}
-export interface ApiTokenRequest {
-  name: string;
-  organizationId: number;
 }

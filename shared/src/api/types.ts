@@ -1,15 +1,11 @@
 /** Payload types of the API, shared by the server (which produces them) and the browser. */
 import type { DateFormat, Language, Right, TimeFormat, UserType } from '../constants';
 import type { FwEvent, FwNotification, FwTask } from '../domain/events';
+import type { ApiErrorBody } from '../contract/common';
 
 /** v2/v3 JSON responses are wrapped: { data }. Errors: { message } with a 4xx/5xx status. */
 export interface Envelope<T> {
   data: T;
-}
-export interface ApiErrorBody {
-  message: string;
-  /** Machine-readable code, e.g. 'validation', 'conflict'. */
-  code?: string;
 }
 
 export interface CustomerRight {
@@ -46,11 +42,6 @@ export interface SessionResponse {
   selectedCustomers: number[];
 }
 
-export interface LoginRequest {
-  username: string;
-  password: string;
-  remember?: boolean;
-}
 export interface LoginResponse {
   userId: number;
   username: string;

@@ -91,8 +91,19 @@ export function limitAlarmTypes(kind: LimitKind): number[] {
   return [...types].sort((a, b) => a - b);
 }
 
-/** Problems of a set of limits (empty when valid): levels 1–4, once each, finite, low ≤ high. */
-export function validateLimits(limits: ReadonlyArray<Partial<AlarmLimit>>): string[] {
+/** Limits as a request gives them: the level still to be checked, fields left out keep theirs. */
+export interface LimitInput {
+  level?: number;
+  low?: number | null;
+  high?: number | null;
+  enabled?: boolean;
+}
+
+/**
+ * Problems of a set of limits (empty when valid): levels 1–4, once each, finite, low ≤ high. The
+ * server refuses a change with the first of them; a limit editor can show them before sending.
+ */
+export function validateLimits(limits: ReadonlyArray<LimitInput>): string[] {
   const errors: string[] = [];
   const seen = new Set<number>();
   for (const l of limits) {
@@ -105,7 +116,7 @@ export function validateLimits(limits: ReadonlyArray<Partial<AlarmLimit>>): stri
     for (const side of ['low', 'high'] as const) {
       const v = l[side];
       if (v !== null && v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
-        errors.push(`level ${l.level} ${side} must be a number or null`);
+        errors.push(`level ${l.level} ${side} must be a number`);
     }
     if (typeof l.low === 'number' && typeof l.high === 'number' && l.low > l.high)
       errors.push(`level ${l.level} low limit must not be above its high limit`);
@@ -142,11 +153,6 @@ export function evaluateLimits(
       });
   }
   return out;
-}
-
-/** The alarm types to raise for a value: those of evaluateLimits, each once. */
-export function alarmTypesFor(kind: LimitKind, value: number, limits: readonly AlarmLimit[]): number[] {
-  return [...new Set(evaluateLimits(kind, value, limits).map((c) => c.alarmType))];
 }
 
 /** The alarm text of a crossing, e.g. "Value 12.5 above high limit 10 (level 2)". */

@@ -23,7 +23,6 @@ for (let i = 0; i < 4; i++) {
   names[39 + i] = `Formula level ${i + 1}`;
 }
 
-export const ALARM_TYPE_NAMES: Readonly<Record<number, string>> = names;
 export const ALARM_TYPE_MAX = 52;
 
 export function alarmTypeName(type: number): string {

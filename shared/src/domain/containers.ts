@@ -39,10 +39,6 @@ export const REFERENCE_MISSING_NAME_OR_TARGET = 'A reference needs a name or a t
 export const CONTAINER_PARENT_CYCLE = 'A group cannot be its own ancestor';
 export const CONTAINER_PARENT_NOT_GROUP = 'Only groups have a parent group';
 
-export function isContainerKind(value: unknown): value is ContainerKind {
-  return value === 'group' || value === 'location';
-}
-
 /** What a container of this kind holds: groups hold locations, locations hold units. */
 export function referenceTypeOf(kind: ContainerKind): ReferenceType {
   return kind === 'group' ? 'location' : 'unit';
@@ -88,23 +84,6 @@ export function validateContainer(kind: ContainerKind, input: { name: unknown; c
 }
 
 /**
- * Spec §5: a stored container is accepted only with a name, an id and a content object; anything
- * else is ignored by the reader.
- */
-export function isValidStoredContainer(value: unknown): value is ContainerRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.id === 'string' &&
-    v.id !== '' &&
-    typeof v.name === 'string' &&
-    v.name.trim() !== '' &&
-    typeof v.content === 'object' &&
-    v.content !== null
-  );
-}
-
-/**
  * Would giving `id` the parent `parentId` make a cycle? `parentOf` maps each group id to its
  * current parent (null/undefined for a root). A group cannot be its own parent or ancestor.
  */
@@ -122,16 +101,4 @@ export function wouldCreateCycle(
     cur = parentOf.get(cur) ?? null;
   }
   return false;
-}
-
-/** Subgroups of each group: the groups whose parent it is, in the order given. */
-export function subgroupsOf(groups: ReadonlyArray<{ id: string; parentId: string | null }>): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const g of groups) {
-    if (g.parentId === null) continue;
-    const list = out.get(g.parentId) ?? [];
-    list.push(g.id);
-    out.set(g.parentId, list);
-  }
-  return out;
 }

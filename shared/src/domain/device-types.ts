@@ -83,8 +83,6 @@ const byCode = new Map(DEVICE_TYPES.map((t) => [t.code, t]));
 
 export const THIRD_PARTY_FROM = 200;
 export const PARKING_TYPE_CODES = [219, 225, 227] as const;
-/** Code 243 is kept in a separate list (spec §3). */
-export const SEPARATE_LIST_TYPE_CODE = 243;
 
 export function deviceType(code: number): DeviceType | undefined {
   return byCode.get(code);

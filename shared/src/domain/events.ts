@@ -13,9 +13,6 @@ export const TASK_STATUSES = ['resting', 'working', 'reported', 'done', 'archive
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** Statuses in which a task still collects new alarm events of its signature. */
 export const ACTIVE_TASK_STATUSES: readonly TaskStatus[] = ['resting', 'working', 'reported'];
-export const TASK_PRIORITIES = ['critical', 'alert', 'warning', 'notice'] as const;
-export const ACTIVITY_TYPES = ['status', 'note', 'assignees', 'events', 'title', 'category'] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const SYSTEM_USER = 'system';
 export const DEFAULT_TASK_SIGNATURE = '1';
 

@@ -49,17 +49,6 @@ export const STATUS_COLOR_VAR: Record<UnitStatus, string> = {
   ok: 'var(--fw-status-ok)',
 };
 
-export type StatusSummary = Record<UnitStatus, number> & { total: number };
-
-export function summarizeStatuses(units: Iterable<StatusInput>): StatusSummary {
-  const summary: StatusSummary = { total: 0, ok: 0, alarm: 0, problem: 0, inactive: 0 };
-  for (const u of units) {
-    summary.total += 1;
-    summary[unitStatus(u)] += 1;
-  }
-  return summary;
-}
-
 /** Status filter: none chosen or all chosen means no status filtering (spec §4). */
 export function matchesStatusFilter(status: UnitStatus, chosen: readonly UnitStatus[]): boolean {
   if (chosen.length === 0 || UNIT_STATUSES.every((s) => chosen.includes(s))) return true;

@@ -1,17 +1,18 @@
 /**
  * Dates and times as the signed-in user wants them (profile timeConfig: date format, 12/24 h, time
  * zone), for every remote: a dashboard widget, a list of devices and a CSV agree. API dates
- * ("YYYY-MM-DD HH:mm:ss", spec §9) are UTC.
+ * ("YYYY-MM-DD HH:mm:ss") are UTC.
  */
 import moment from 'moment';
 import {
+  apiDateMs,
   DEFAULT_DATE_FORMAT,
   DEFAULT_TIME_FORMAT,
   DEFAULT_TIMEZONE,
   type DateFormat,
   type TimeFormat,
 } from '@fieldwatch/shared';
-import { useSession } from './index';
+import { useSession } from './context';
 
 export interface TimeConfig {
   dateFormat: DateFormat;
@@ -62,12 +63,11 @@ function zoned(ms: number, timezone: string): moment.Moment {
 }
 
 /**
- * Epoch ms of a time value. API dates ("YYYY-MM-DD HH:mm:ss", spec §9) are UTC, but Date would read
- * them as browser-local time: they are parsed as UTC here.
+ * Epoch ms of a time value: text is read as an API date (UTC, see the shared api-date module;
+ * Date would read "YYYY-MM-DD HH:mm:ss" as browser-local time), NaN when unreadable.
  */
 export function toMs(value: string | number | Date): number {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value))
-    return Date.parse(`${value.replace(' ', 'T')}Z`);
+  if (typeof value === 'string') return apiDateMs(value);
   return new Date(value).getTime();
 }
 
@@ -82,7 +82,7 @@ export function formatDate(value: string | number | Date, c: TimeConfig): string
 export function formatTime(value: string | number | Date, c: TimeConfig, seconds = false): string {
   return zoned(toMs(value), c.timezone).format(timePattern(c, seconds));
 }
-/** "22 Nov 2026 14:05" — the long date plus time of alarm times (spec §9). */
+/** "22 Nov 2026 14:05" — the long date plus time of alarm times. */
 export function formatDateTime(value: string | number | Date, c: TimeConfig): string {
   const ms = toMs(value);
   if (!Number.isFinite(ms)) return '—';

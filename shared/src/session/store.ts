@@ -1,10 +1,12 @@
 /**
  * The session store: one instance for the whole page (the shell and every remote share
  * @fieldwatch/shared as a singleton), so a remote reads the same user and customer selection.
+ * It holds identity, rights and selection and what the shell's frame shows; the unit list (up to
+ * 100,000 units) lives in the data cache (queryKeys.devices, useDevices).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { RIGHTS } from '../constants';
-import type { Customer, DashboardSummary, FwEvent, SessionResponse, Unit, UserProfile } from '../api/types';
+import type { Customer, DashboardSummary, FwEvent, SessionResponse, UserProfile } from '../api/types';
 import type { Container } from '../api/containers';
 
 export type SessionStatus = 'unknown' | 'loading' | 'signedIn' | 'signedOut';
@@ -15,9 +17,6 @@ export interface SessionState {
   customers: Customer[];
   selectedCustomers: number[];
   dashboards: DashboardSummary[];
-  /** Units of the selected customers, loaded by the shell's login sequence and refreshed on change. */
-  devices: Unit[];
-  devicesLoadedAt: number | null;
   /** Recent events of the selected customers (newest first), loaded at login. */
   events: FwEvent[];
   /** Groups and locations of the selected customers, loaded at login. */
@@ -29,7 +28,6 @@ export interface SessionState {
 export interface SessionActions {
   setSession(session: SessionResponse): void;
   setDashboards(list: DashboardSummary[]): void;
-  setDevices(units: Unit[]): void;
   setEvents(events: FwEvent[]): void;
   setContainers(containers: Container[]): void;
   setSelectedCustomers(ids: number[]): void;
@@ -46,8 +44,6 @@ const initial: SessionState = {
   customers: [],
   selectedCustomers: [],
   dashboards: [],
-  devices: [],
-  devicesLoadedAt: null,
   events: [],
   containers: [],
   refreshKey: 0,
@@ -58,7 +54,6 @@ export const sessionStore: SessionStore = createStore<SessionState & SessionActi
   setSession: (s) =>
     set({ status: 'signedIn', user: s.user, customers: s.Customers, selectedCustomers: s.selectedCustomers }),
   setDashboards: (dashboards) => set({ dashboards }),
-  setDevices: (devices) => set({ devices, devicesLoadedAt: Date.now() }),
   setEvents: (events) => set({ events }),
   setContainers: (containers) => set({ containers }),
   setSelectedCustomers: (selectedCustomers) => set({ selectedCustomers }),

@@ -1,23 +1,25 @@
 /**
  * '@fieldwatch/shared/testing': renders a remote's screens as the shell would mount them —
- * RemoteContext with fake RemoteProps, an i18next instance of its own, a router at a given URL —
- * with a MemoryRouter and a probe of the current location, and fake APIs to answer the screens.
+ * RemoteContext with fake RemoteProps, a data cache and an i18next instance of their own, a router
+ * at a given URL — with a MemoryRouter and a probe of the current location, and fake APIs to
+ * answer the screens.
  *
  * For tests only. Nothing here calls jest: mock functions (jest.fn) are passed in.
  */
 import type { ComponentType, ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
+import { QueryClient } from '@tanstack/react-query';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { type ApiClient, createApiClient } from '../api/client';
 import type { UserProfile } from '../api/types';
 import { type Bus, createBus } from '../bus';
 import type { NamespaceBundle } from '../i18n';
 import type { RemoteProps } from '../remote-props';
+import { QUERY_DEFAULTS } from '../query';
 import { type SessionState, sessionStore } from '../session/store';
-import { createStandaloneI18n, RemoteContext } from '../remote';
+import { createStandaloneI18n, RemoteProviders } from '../remote';
 
 /** An i18next instance with the given namespaces (e.g. { common, devices }); defaultNS: the last one. */
 export function createTestI18n(
@@ -26,6 +28,11 @@ export function createTestI18n(
   defaultNS = Object.keys(bundles).at(-1) ?? 'common',
 ): I18n {
   return createStandaloneI18n({ bundles, defaultNS, lng, fallbackLng: 'en' });
+}
+
+/** A data cache of a test's own, with the page's defaults: nothing is shared between tests. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 }
 
 // ---- A stub ApiClient: get and request are mocks answering from a function of the URL.
@@ -158,13 +165,16 @@ interface RenderRemoteBase {
   navigate: RemoteProps['navigate'];
   /** Written to the session store before rendering. */
   session?: Partial<SessionState>;
+  /** The data cache; default: a new one for this render. */
+  queryClient?: QueryClient;
 }
 
 export type RenderRemoteOptions = RenderRemoteBase &
   ({ Root: ComponentType; element?: undefined } | { element: ReactElement; Root?: undefined });
 
 /**
- * Renders `<Root />` (or `element`) in RemoteContext, I18nextProvider and a MemoryRouter at `url`,
+ * Renders `<Root />` (or `element`) with the providers of a remote (RemoteContext, the data cache,
+ * i18next) and a MemoryRouter at `url`,
  * with a LocationProbe. Returns the testing-library result, the RemoteProps given, and the calls
  * made through `handler`.
  */
@@ -187,16 +197,15 @@ export function renderRemote(options: RenderRemoteOptions) {
     i18n: createTestI18n(options.bundles, options.lng, options.namespace),
     theme: 'dark',
     session: sessionStore,
+    queryClient: options.queryClient ?? createTestQueryClient(),
   };
   const view = render(
-    <RemoteContext.Provider value={props}>
-      <I18nextProvider i18n={props.i18n} defaultNS={options.namespace}>
-        <MemoryRouter initialEntries={[options.url]}>
-          {Root ? <Root /> : options.element}
-          <LocationProbe />
-        </MemoryRouter>
-      </I18nextProvider>
-    </RemoteContext.Provider>,
+    <RemoteProviders props={props} namespace={options.namespace}>
+      <MemoryRouter initialEntries={[options.url]}>
+        {Root ? <Root /> : options.element}
+        <LocationProbe />
+      </MemoryRouter>
+    </RemoteProviders>,
   );
   return { ...view, props, calls };
 }

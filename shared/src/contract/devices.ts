@@ -1,0 +1,190 @@
+/**
+ * Units and what hangs off them: the device lists, the filter, per-unit settings, chart markers,
+ * the relay, radar scans, measured data, NFC tags, measurement ingestion and the weather at a
+ * position.
+ */
+import * as T from 'typebox';
+import { SUPPORTED_LANGUAGES, WEATHER_DEFAULT_DAYS } from '../constants';
+import { UNIT_STATUSES } from '../domain/status';
+import { INGEST_MAX_BATCH, TELEMETRY_MAX_POINTS } from '../domain/telemetry';
+import { ChannelNo, Id, Json, MAX_INT, NOT_BLANK, StringEnum, UseContext } from './common';
+
+/** GET /api/v2/device/devices?use_context */
+export const DevicesQuery = T.Object({ use_context: UseContext });
+/** GET /api/v3/device/devices?use_context&page&pageSize: one page of units, with the total. */
+export const DevicePageQuery = T.Object(
+  {
+    use_context: UseContext,
+    page: T.Optional(T.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    pageSize: T.Optional(T.Integer({ minimum: 1, maximum: 1000, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+/** GET /api/v1/device?orgs=1,2 */
+export const DevicesV1Query = T.Object({ orgs: T.Optional(T.String({ maxLength: 2000 })) });
+
+/** POST /api/v2/device/deviceFilter?use_context: all criteria optional, combined with AND. */
+export const DeviceFilter = T.Object(
+  {
+    /** Unit statuses; none or all means no status filtering. */
+    statuses: T.Optional(T.Array(StringEnum(UNIT_STATUSES), { maxItems: 10 })),
+    unitTypes: T.Optional(T.Array(T.Integer({ minimum: 0, maximum: 100000 }), { maxItems: 500 })),
+    /** Units with an active alarm of one of these types. */
+    alarmTypes: T.Optional(T.Array(T.Integer({ minimum: 0, maximum: 1000 }), { maxItems: 500 })),
+    /** Case-insensitive text in the name, location, model name or type code. */
+    search: T.Optional(T.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type DeviceFilter = T.Static<typeof DeviceFilter>;
+
+/** Names of settings sections and keys. */
+const SETTING_NAME = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
+/** A settings value: text, a finite number, true/false or null (checked by the server). */
+export type SettingsValue = string | number | boolean | null;
+/** Sections of scalar keys, e.g. { general: { measureIntervalMin: 15 } }. */
+export type UnitSettingsDoc = Record<string, Record<string, SettingsValue>>;
+/**
+ * Any JSON as a value: ajv's type coercion would turn 5 into "5", so the value is checked by the
+ * server's own rule.
+ */
+const SettingValue = Json<SettingsValue>({});
+const SettingsRevision = T.Integer({ minimum: 0, maximum: MAX_INT });
+
+/** PUT /api/v2/device/legacy/devices/:id/settings: the whole document and the revision it was based on (stale → 409). */
+export const UnitSettingsUpdate = T.Object(
+  {
+    revision: SettingsRevision,
+    settings: Json<UnitSettingsDoc>({
+      type: 'object',
+      maxProperties: 20,
+      propertyNames: { pattern: SETTING_NAME },
+      additionalProperties: {
+        type: 'object',
+        maxProperties: 50,
+        propertyNames: { pattern: SETTING_NAME },
+        additionalProperties: {},
+      },
+    }),
+  },
+  { additionalProperties: false },
+);
+export type UnitSettingsUpdate = T.Static<typeof UnitSettingsUpdate>;
+
+/** PUT /api/v2/device/legacy/devices/:a/:b/:c — unit a, section b, key c: one value. */
+export const UnitSettingParams = T.Object({
+  a: Id,
+  b: T.String({ pattern: SETTING_NAME }),
+  c: T.String({ pattern: SETTING_NAME }),
+});
+export const UnitSettingUpdate = T.Object(
+  {
+    value: SettingValue,
+    /** Optional optimistic-concurrency check. */
+    revision: T.Optional(SettingsRevision),
+  },
+  { additionalProperties: false },
+);
+export type UnitSettingUpdate = T.Static<typeof UnitSettingUpdate>;
+
+/** A unit's channel: /…/:id/channel/:n/… */
+export const ChannelParams = T.Object({ id: Id, n: ChannelNo });
+export const MarkerParams = T.Object({ id: Id, n: ChannelNo, markerId: Id });
+const markerFields = {
+  name: T.String({ minLength: 1, maxLength: 200 }),
+  /** A time on the chart's time axis. */
+  position: T.String({ minLength: 1, maxLength: 40 }),
+  locked: T.Boolean(),
+  comments: T.String({ maxLength: 2000 }),
+};
+/** POST …/markers. */
+export const MarkerInput = T.Object(
+  {
+    name: markerFields.name,
+    position: markerFields.position,
+    locked: T.Optional(markerFields.locked),
+    comments: T.Optional(markerFields.comments),
+  },
+  { additionalProperties: false },
+);
+export type MarkerInput = T.Static<typeof MarkerInput>;
+/** PUT …/markers/:markerId: the fields to change (at least one). */
+export const MarkerUpdate = T.Object(
+  {
+    name: T.Optional(markerFields.name),
+    position: T.Optional(markerFields.position),
+    locked: T.Optional(markerFields.locked),
+    comments: T.Optional(markerFields.comments),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** POST /api/v2/device/devices/:id/relay: switch (on) or reset the relay. */
+export const RelayRequest = T.Object(
+  { on: T.Optional(T.Boolean()), reset: T.Optional(T.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type RelayRequest = T.Static<typeof RelayRequest>;
+
+/** GET /api/v2/device/legacy/devices/:id/radar/:channel?timestamp */
+export const RadarParams = T.Object({ id: Id, channel: ChannelNo });
+export const RadarQuery = T.Object({ timestamp: T.Optional(T.String({ minLength: 1, maxLength: 40 })) });
+
+const TimeField = T.String({ minLength: 1, maxLength: 40 });
+const dataFields = {
+  start: T.Optional(TimeField),
+  records: T.Optional(T.Integer({ minimum: 2, maximum: TELEMETRY_MAX_POINTS })),
+  channel: T.Optional(ChannelNo),
+};
+/** GET /api/v3/device/devices/:id/data?start&end&records&channel */
+export const DeviceDataQuery = T.Object(
+  { start: dataFields.start, end: T.Optional(TimeField), records: dataFields.records, channel: dataFields.channel },
+  { additionalProperties: false },
+);
+/** GET /api/v2/device/devices/:id/data?start&stop&records&channel (the older name of `end`). */
+export const DeviceDataV2Query = T.Object(
+  { start: dataFields.start, stop: T.Optional(TimeField), records: dataFields.records, channel: dataFields.channel },
+  { additionalProperties: false },
+);
+
+/** GET /api/v1/nfc/tag?unit */
+export const NfcTagQuery = T.Object({ unit: Id });
+
+/** POST /api/v3/ingest (Authorization: Bearer <token>). */
+export const IngestPointInput = T.Object(
+  {
+    unitId: Id,
+    channel: ChannelNo,
+    /** ISO 8601 time. */
+    ts: T.String({ format: 'date-time' }),
+    value: T.Number(),
+  },
+  { additionalProperties: false },
+);
+export type IngestPointInput = T.Static<typeof IngestPointInput>;
+export const IngestRequest = T.Object(
+  { points: T.Array(IngestPointInput, { maxItems: INGEST_MAX_BATCH }) },
+  { additionalProperties: false },
+);
+export type IngestRequest = T.Static<typeof IngestRequest>;
+
+/** /api/v3/admin/tokens: a token for ingestion, for one organisation. */
+export const ApiTokenRequest = T.Object(
+  { name: T.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK }), organizationId: Id },
+  { additionalProperties: false },
+);
+export type ApiTokenRequest = T.Static<typeof ApiTokenRequest>;
+
+/** The most days one weather request may ask for. */
+export const WEATHER_MAX_DAYS = 16;
+/** GET (query) or POST (body) /api/v1/weather/getWeather: the days' weather at a position. */
+export const WeatherQuery = T.Object(
+  {
+    lat: T.Number({ minimum: -90, maximum: 90 }),
+    lon: T.Number({ minimum: -180, maximum: 180 }),
+    days: T.Optional(T.Integer({ minimum: 1, maximum: WEATHER_MAX_DAYS, default: WEATHER_DEFAULT_DAYS })),
+    // Open-Meteo answers numbers only; lang is accepted for the older API's sake.
+    lang: T.Optional(T.String({ pattern: '^[a-z]{2}(-[A-Za-z]{2})?$', default: SUPPORTED_LANGUAGES[0] })),
+  },
+  { additionalProperties: false },
+);

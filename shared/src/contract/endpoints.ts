@@ -1,0 +1,433 @@
+/**
+ * The API's table of contents: every endpoint the server serves under /api and the browser calls,
+ * as method + path (Fastify's `:name` segments) + the schemas of its params, query and body, and
+ * the type of what it answers. The server registers each route from its entry (and a test checks
+ * that the server serves exactly this table); the browser builds its URLs with pathFor and types
+ * its calls with AnswerOf / BodyOf / QueryOf, so a path or a payload changes in one place.
+ *
+ * `answer` is what a call yields to the browser: the value inside { data } for v2/v3, the bare
+ * body for v1. It is a type only (the routes do not serialise by a response schema).
+ */
+import type * as T from 'typebox';
+import type { AdminUser, DashboardSummary, LoginResponse, OnboardingTagInfo, SessionListItem, SessionResponse, Unit, UserProfile } from '../api/types';
+import type {
+  AlarmActionInfo,
+  AlarmActionResult,
+  AlarmRecord,
+  AlarmTypeInfo,
+  ChannelLimits,
+  TaskWithRevision,
+} from '../api/alarms';
+import { PUSH_STREAM_PATH } from '../api/alarms';
+import type { Container, UnitGroup } from '../api/containers';
+import type { DashboardDocument, DashboardTemplate } from '../api/dashboards';
+import type {
+  ApiTokenCreated,
+  ApiTokenSummary,
+  DeviceData,
+  IngestResult,
+  Marker,
+  RadarScan,
+  Relay,
+  UnitActionRecord,
+  UnitDetails,
+  UnitOptions,
+  UnitSettings,
+} from '../api/fleet';
+import type { ClientConfig, OrganizationInfo, PasswordChangeResult, RestoreLinkSent, VerifyTokenResult } from '../api/user';
+import type { WeatherDay } from '../api/weather';
+import type { FwEvent, FwNotification } from '../domain/events';
+import type { WidgetCatalogueItem } from '../domain/widget-catalogue';
+import { AlarmActionRequest, AlarmParams, AlarmsOfDevicesRequest, ChannelLimitsUpdate, LimitChannelParams } from './alarms';
+import { LoginRequest, SessionIdParams } from './auth';
+import { ApiErrorBody, IdParams } from './common';
+import {
+  ContainerParams,
+  ContainersQuery,
+  CreateContainerBody,
+  CreateUnitGroupBody,
+  DeleteContainerQuery,
+  DeleteUnitGroupBody,
+  MoveUnitsBody,
+  RenameUnitGroupBody,
+  UnitGroupsQuery,
+  UpdateContainerBody,
+} from './containers';
+import {
+  CreateDashboardBody,
+  DashboardListQuery,
+  DashboardTemplateQuery,
+  RenameDashboardBody,
+  UpdateDashboardBody,
+} from './dashboards';
+import {
+  ApiTokenRequest,
+  ChannelParams,
+  DeviceDataQuery,
+  DeviceDataV2Query,
+  DeviceFilter,
+  DevicePageQuery,
+  DevicesQuery,
+  DevicesV1Query,
+  IngestRequest,
+  MarkerInput,
+  MarkerParams,
+  MarkerUpdate,
+  NfcTagQuery,
+  RadarParams,
+  RadarQuery,
+  RelayRequest,
+  UnitSettingParams,
+  UnitSettingsUpdate,
+  UnitSettingUpdate,
+  WeatherQuery,
+} from './devices';
+import { EventItemParams, EventListQuery, NewTaskRequest, TaskUpdateRequest } from './events';
+import { XRequestParams } from './legacy';
+import { TagParams } from './onboarding';
+import {
+  ChangeOwnPasswordQuery,
+  ChangePasswordBody,
+  CreateRestoreTokenBody,
+  FilterSettings,
+  ForgotPasswordBody,
+  LanguageQuery,
+  PreferencesUpdate,
+  ProfileUpdateRoute,
+  SelectCustomersQuery,
+  TokenParams,
+  type ClientPreferences,
+} from './user';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The route schemas Fastify validates (and @fastify/swagger documents). */
+export interface RouteSchemas {
+  params?: T.TSchema;
+  querystring?: T.TSchema;
+  body?: T.TSchema;
+  response?: Record<number, T.TSchema>;
+  /** Left out of the OpenAPI document. */
+  hide?: boolean;
+}
+
+declare const ANSWER: unique symbol;
+/** A type carried by a table entry, never a value. */
+export interface Answer<A> {
+  readonly [ANSWER]?: A;
+}
+/** `answer: answers<UserProfile>()`: what the endpoint answers (type only). */
+export const answers = <A>(): Answer<A> => ({});
+
+export interface Endpoint<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  S extends RouteSchemas = RouteSchemas,
+  A = unknown,
+> {
+  readonly method: M;
+  readonly path: P;
+  readonly schema: S;
+  /** Reachable without a session. */
+  readonly public: boolean;
+  readonly answer: Answer<A>;
+}
+
+function ep<const M extends HttpMethod, const P extends string, S extends RouteSchemas = Record<never, never>, A = unknown>(
+  method: M,
+  path: P,
+  schema: S = {} as S,
+  options: { public?: boolean; answer?: Answer<A> } = {},
+): Endpoint<M, P, S, A> {
+  return { method, path, schema, public: options.public ?? false, answer: options.answer ?? {} };
+}
+
+type Ok = { id: number };
+
+export const ENDPOINTS = {
+  // ───────── sign-in (v2, and the older v1) ─────────
+  login: ep('POST', '/api/v2/auth/login', { body: LoginRequest }, { public: true, answer: answers<LoginResponse>() }),
+  loginV1: ep('POST', '/api/v1/auth/login', { body: LoginRequest }, { public: true }),
+  logout: ep('GET', '/api/v2/auth/logout', {}, { public: true, answer: answers<true>() }),
+  logoutV1: ep('GET', '/api/v1/auth/logout', {}, { public: true }),
+  sessions: ep('GET', '/api/v2/auth/sessions', {}, { answer: answers<SessionListItem[]>() }),
+  revokeSession: ep('DELETE', '/api/v2/auth/session/logout/:id', { params: SessionIdParams }, { answer: answers<true>() }),
+
+  // ───────── the user's own account (v3) ─────────
+  session: ep('GET', '/api/v3/user/session', {}, { answer: answers<SessionResponse>() }),
+  selectCustomers: ep(
+    'PUT',
+    '/api/v3/user/session/current_organization',
+    { querystring: SelectCustomersQuery },
+    { answer: answers<SessionResponse>() },
+  ),
+  profile: ep('GET', '/api/v3/user/profile', {}, { answer: answers<UserProfile>() }),
+  updateProfile: ep('PUT', '/api/v3/user/profile', { body: ProfileUpdateRoute }, { answer: answers<UserProfile>() }),
+  profileLanguage: ep('PUT', '/api/v3/user/profile/language', { querystring: LanguageQuery }, { answer: answers<UserProfile>() }),
+  uploadAvatar: ep('POST', '/api/v3/user/profile/avatar', {}, { answer: answers<UserProfile>() }),
+  deleteAvatar: ep('DELETE', '/api/v3/user/profile/avatar', {}, { answer: answers<UserProfile>() }),
+  changeOwnPassword: ep(
+    'PUT',
+    '/api/v3/user/password',
+    { querystring: ChangeOwnPasswordQuery },
+    { answer: answers<PasswordChangeResult>() },
+  ),
+  createRestoreToken: ep(
+    'POST',
+    '/api/v3/user/createRestorePasswordToken',
+    { body: CreateRestoreTokenBody },
+    { answer: answers<RestoreLinkSent>() },
+  ),
+  forgotPassword: ep(
+    'POST',
+    '/api/v3/user/forgotPassword',
+    { body: ForgotPasswordBody },
+    { public: true, answer: answers<RestoreLinkSent>() },
+  ),
+  verifyResetToken: ep(
+    'GET',
+    '/api/v3/user/verifyChangePasswordToken/:token',
+    { params: TokenParams },
+    { public: true, answer: answers<VerifyTokenResult>() },
+  ),
+  resetPassword: ep(
+    'POST',
+    '/api/v3/user/changePassword',
+    { body: ChangePasswordBody },
+    { public: true, answer: answers<PasswordChangeResult>() },
+  ),
+  organization: ep('GET', '/api/v3/user/organization/:id', { params: IdParams }, { answer: answers<OrganizationInfo>() }),
+  preferences: ep('GET', '/api/v3/user/preferences', {}, { answer: answers<ClientPreferences>() }),
+  updatePreferences: ep('PUT', '/api/v3/user/preferences', { body: PreferencesUpdate }, { answer: answers<ClientPreferences>() }),
+  config: ep('GET', '/api/v3/config', {}, { answer: answers<ClientConfig>() }),
+
+  // ───────── dashboards ─────────
+  dashboards: ep('GET', '/api/v3/user/dashboard', { querystring: DashboardListQuery }, { answer: answers<DashboardSummary[]>() }),
+  createDashboard: ep('POST', '/api/v3/user/dashboard', { body: CreateDashboardBody }, { answer: answers<DashboardDocument>() }),
+  dashboardTemplates: ep(
+    'GET',
+    '/api/v3/user/dashboard/template',
+    { querystring: DashboardTemplateQuery },
+    { answer: answers<DashboardTemplate[]>() },
+  ),
+  widgets: ep('GET', '/api/v3/user/widget', {}, { answer: answers<WidgetCatalogueItem[]>() }),
+  dashboard: ep('GET', '/api/v3/user/dashboard/:id', { params: IdParams }, { answer: answers<DashboardDocument>() }),
+  saveDashboard: ep(
+    'PUT',
+    '/api/v3/user/dashboard/:id',
+    { params: IdParams, body: UpdateDashboardBody },
+    { answer: answers<DashboardDocument>() },
+  ),
+  deleteDashboard: ep('DELETE', '/api/v3/user/dashboard/:id', { params: IdParams }, { answer: answers<Ok>() }),
+  renameDashboard: ep(
+    'PUT',
+    '/api/v3/user/dashboard/:id/updateName',
+    { params: IdParams, body: RenameDashboardBody },
+    { answer: answers<DashboardDocument>() },
+  ),
+  dashboardFilter: ep(
+    'PUT',
+    '/api/v3/user/dashboard/:id/filter',
+    { params: IdParams, body: FilterSettings },
+    { answer: answers<DashboardDocument>() },
+  ),
+  restoreDashboard: ep('POST', '/api/v3/user/dashboard/:id/restore', { params: IdParams }, { answer: answers<DashboardDocument>() }),
+
+  // ───────── units ─────────
+  devicesV1: ep('GET', '/api/v1/device', { querystring: DevicesV1Query }, { answer: answers<Unit[]>() }),
+  deviceDetailsV1: ep('GET', '/api/v1/device/:id/details', { params: IdParams }, { answer: answers<UnitDetails>() }),
+  deviceOptionsV1: ep('GET', '/api/v1/device/:id/options', { params: IdParams }, { answer: answers<UnitOptions>() }),
+  devices: ep('GET', '/api/v2/device/devices', { querystring: DevicesQuery }, { answer: answers<Unit[]>() }),
+  devicePage: ep('GET', '/api/v3/device/devices', { querystring: DevicePageQuery }, { answer: answers<Unit[]>() }),
+  deviceFilter: ep(
+    'POST',
+    '/api/v2/device/deviceFilter',
+    { querystring: DevicesQuery, body: DeviceFilter },
+    { answer: answers<Unit[]>() },
+  ),
+  deviceOptions: ep('GET', '/api/v2/device/devices/:id/options', { params: IdParams }, { answer: answers<UnitOptions>() }),
+  unitSettings: ep('GET', '/api/v2/device/legacy/devices/:id/settings', { params: IdParams }, { answer: answers<UnitSettings>() }),
+  saveUnitSettings: ep(
+    'PUT',
+    '/api/v2/device/legacy/devices/:id/settings',
+    { params: IdParams, body: UnitSettingsUpdate },
+    { answer: answers<UnitSettings>() },
+  ),
+  setUnitSetting: ep(
+    'PUT',
+    '/api/v2/device/legacy/devices/:a/:b/:c',
+    { params: UnitSettingParams, body: UnitSettingUpdate },
+    { answer: answers<UnitSettings>() },
+  ),
+  markers: ep('GET', '/api/v2/device/legacy/devices/:id/channel/:n/markers', { params: ChannelParams }, { answer: answers<Marker[]>() }),
+  createMarker: ep(
+    'POST',
+    '/api/v2/device/legacy/devices/:id/channel/:n/markers',
+    { params: ChannelParams, body: MarkerInput },
+    { answer: answers<Marker>() },
+  ),
+  updateMarker: ep(
+    'PUT',
+    '/api/v2/device/legacy/devices/:id/channel/:n/markers/:markerId',
+    { params: MarkerParams, body: MarkerUpdate },
+    { answer: answers<Marker>() },
+  ),
+  deleteMarker: ep(
+    'DELETE',
+    '/api/v2/device/legacy/devices/:id/channel/:n/markers/:markerId',
+    { params: MarkerParams },
+    { answer: answers<Ok>() },
+  ),
+  relay: ep('GET', '/api/v2/device/devices/:id/relay', { params: IdParams }, { answer: answers<Relay>() }),
+  setRelay: ep('POST', '/api/v2/device/devices/:id/relay', { params: IdParams, body: RelayRequest }, { answer: answers<Relay>() }),
+  deviceActions: ep('GET', '/api/v2/device/devices/:id/actions', { params: IdParams }, { answer: answers<UnitActionRecord[]>() }),
+  radar: ep(
+    'GET',
+    '/api/v2/device/legacy/devices/:id/radar/:channel',
+    { params: RadarParams, querystring: RadarQuery },
+    { answer: answers<RadarScan>() },
+  ),
+  deviceData: ep(
+    'GET',
+    '/api/v3/device/devices/:id/data',
+    { params: IdParams, querystring: DeviceDataQuery },
+    { answer: answers<DeviceData>() },
+  ),
+  deviceDataV2: ep(
+    'GET',
+    '/api/v2/device/devices/:id/data',
+    { params: IdParams, querystring: DeviceDataV2Query },
+    { answer: answers<DeviceData>() },
+  ),
+  nfcTag: ep('GET', '/api/v1/nfc/tag', { querystring: NfcTagQuery }, { answer: answers<{ tag_uuid: string }>() }),
+  ingest: ep('POST', '/api/v3/ingest', { body: IngestRequest }, { public: true, answer: answers<IngestResult>() }),
+
+  // ───────── alarms ─────────
+  alarmsOfDevices: ep('POST', '/api/v2/device/alarms', { body: AlarmsOfDevicesRequest }, { answer: answers<AlarmRecord[]>() }),
+  alarmTypes: ep('GET', '/api/v3/alarms/types', {}, { answer: answers<AlarmTypeInfo[]>() }),
+  alarmActions: ep('GET', '/api/v2/device/legacy/alarm_actions', {}, { answer: answers<AlarmActionInfo[]>() }),
+  actOnAlarm: ep(
+    'POST',
+    '/api/v3/alarms/:id/actions',
+    { params: AlarmParams, body: AlarmActionRequest },
+    { answer: answers<AlarmActionResult>() },
+  ),
+  channelLimits: ep(
+    'GET',
+    '/api/v3/device/devices/:id/channels/:n/limits',
+    { params: LimitChannelParams },
+    { answer: answers<ChannelLimits>() },
+  ),
+  setChannelLimits: ep(
+    'PUT',
+    '/api/v3/device/devices/:id/channels/:n/limits',
+    { params: LimitChannelParams, body: ChannelLimitsUpdate },
+    { answer: answers<ChannelLimits>() },
+  ),
+
+  // ───────── unit groups (v2) and containers (v3) ─────────
+  unitGroups: ep('GET', '/api/v2/device/groups', { querystring: UnitGroupsQuery }, { answer: answers<UnitGroup[]>() }),
+  createUnitGroup: ep('POST', '/api/v2/device/groups', { body: CreateUnitGroupBody }, { answer: answers<UnitGroup>() }),
+  renameUnitGroup: ep('PUT', '/api/v2/device/groups', { body: RenameUnitGroupBody }, { answer: answers<UnitGroup>() }),
+  deleteUnitGroup: ep('DELETE', '/api/v2/device/groups', { body: DeleteUnitGroupBody }, { answer: answers<Ok>() }),
+  moveUnits: ep('PUT', '/api/v2/device/devices/updateGroup', { body: MoveUnitsBody }, { answer: answers<UnitGroup>() }),
+  containers: ep('GET', '/api/v3/containers', { querystring: ContainersQuery }, { answer: answers<Container[]>() }),
+  createContainer: ep(
+    'POST',
+    '/api/v3/containers',
+    { body: CreateContainerBody, response: { 409: ApiErrorBody } },
+    { answer: answers<Container>() },
+  ),
+  container: ep('GET', '/api/v3/containers/:id', { params: ContainerParams }, { answer: answers<Container>() }),
+  updateContainer: ep(
+    'PUT',
+    '/api/v3/containers/:id',
+    { params: ContainerParams, body: UpdateContainerBody },
+    { answer: answers<Container>() },
+  ),
+  deleteContainer: ep(
+    'DELETE',
+    '/api/v3/containers/:id',
+    { params: ContainerParams, querystring: DeleteContainerQuery },
+    { answer: answers<{ id: string }>() },
+  ),
+
+  // ───────── events, notifications, tasks ─────────
+  events: ep('GET', '/api/v3/events/events', { querystring: EventListQuery }, { answer: answers<FwEvent[]>() }),
+  notifications: ep('GET', '/api/v3/events/notifications', { querystring: EventListQuery }, { answer: answers<FwNotification[]>() }),
+  notificationSeen: ep(
+    'PUT',
+    '/api/v3/events/notifications/:id/seen',
+    { params: EventItemParams },
+    { answer: answers<FwNotification>() },
+  ),
+  tasks: ep('GET', '/api/v3/events/tasks', { querystring: EventListQuery }, { answer: answers<TaskWithRevision[]>() }),
+  createTask: ep('POST', '/api/v3/events/tasks', { body: NewTaskRequest }, { answer: answers<TaskWithRevision>() }),
+  updateTask: ep(
+    'PUT',
+    '/api/v3/events/tasks/:id',
+    { params: EventItemParams, body: TaskUpdateRequest },
+    { answer: answers<TaskWithRevision>() },
+  ),
+  patchTask: ep(
+    'PATCH',
+    '/api/v3/events/tasks/:id',
+    { params: EventItemParams, body: TaskUpdateRequest },
+    { answer: answers<TaskWithRevision>() },
+  ),
+  /** Server-sent events: `event`, `notification` and `task` (see PushEvent). */
+  pushStream: ep('GET', PUSH_STREAM_PATH),
+
+  // ───────── administration ─────────
+  adminUsers: ep('GET', '/api/v3/admin/users', {}, { answer: answers<AdminUser[]>() }),
+  apiTokens: ep('GET', '/api/v3/admin/tokens', {}, { answer: answers<ApiTokenSummary[]>() }),
+  createApiToken: ep('POST', '/api/v3/admin/tokens', { body: ApiTokenRequest }, { answer: answers<ApiTokenCreated>() }),
+  revokeApiToken: ep('DELETE', '/api/v3/admin/tokens/:id', { params: IdParams }, { answer: answers<ApiTokenSummary>() }),
+
+  // ───────── onboarding, weather ─────────
+  onboardingTag: ep('GET', '/api/v3/onboarding/tag/:uuid', { params: TagParams }, { public: true, answer: answers<OnboardingTagInfo>() }),
+  weather: ep('GET', '/api/v1/weather/getWeather', { querystring: WeatherQuery }, { answer: answers<WeatherDay[]>() }),
+  weatherPost: ep('POST', '/api/v1/weather/getWeather', { body: WeatherQuery }, { answer: answers<WeatherDay[]>() }),
+
+  // ───────── the older API's dispatcher (/api/v1/xrequest/<Method>) ─────────
+  xrequest: ep('POST', '/api/v1/xrequest/:method', { params: XRequestParams }),
+  xrequestGet: ep('GET', '/api/v1/xrequest/:method', { params: XRequestParams }),
+
+  // ───────── operations ─────────
+  health: ep('GET', '/api/health', {}, { public: true }),
+  healthLive: ep('GET', '/api/health/live', {}, { public: true }),
+  healthReady: ep('GET', '/api/health/ready', {}, { public: true }),
+  /** The OpenAPI document of the v2 and v3 API. */
+  docs: ep('GET', '/api/docs', { hide: true }),
+} as const;
+
+/** What a call of the endpoint yields (inside { data } for v2/v3). */
+export type AnswerOf<E> = E extends Endpoint<HttpMethod, string, RouteSchemas, infer A> ? A : never;
+/** The JSON body the endpoint takes. */
+export type BodyOf<E> = E extends { schema: { body: infer B extends T.TSchema } } ? T.Static<B> : never;
+/** The query string the endpoint reads. */
+export type QueryOf<E> = E extends { schema: { querystring: infer Q extends T.TSchema } } ? T.Static<Q> : never;
+
+/** The `:name` segments of a path. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number };
+
+/**
+ * The URL of an endpoint, its `:name` segments filled in (URI-encoded):
+ * pathFor(ENDPOINTS.dashboard, { id: 1001 }) → "/api/v3/user/dashboard/1001".
+ */
+export function pathFor<P extends string>(
+  endpoint: { readonly path: P },
+  ...params: [ParamNames<P>] extends [never] ? [] : [PathParams<P>]
+): string {
+  const values = (params[0] ?? {}) as Record<string, string | number>;
+  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_segment, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${endpoint.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

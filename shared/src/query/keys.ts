@@ -1,0 +1,42 @@
+/**
+ * Query keys of the page's data cache, one function per kind of server data. Lists scoped by the
+ * customer selection carry the selected customer ids (sorted), so another selection is another
+ * entry and going back to the first one finds it again. Keys under 'shell' belong to the shell's
+ * own machinery (the remote map, the code of each area) and outlive a session; every other key is
+ * session data and is dropped when a session starts or ends.
+ */
+import type { RemoteName } from '../areas';
+
+const ids = (customers: readonly number[]) => [...new Set(customers)].sort((a, b) => a - b);
+
+export const queryKeys = {
+  /** GET /remotes.json: where each remote lives. */
+  remotes: () => ['shell', 'remotes'] as const,
+  /** The code of an area (its single-spa lifecycles), loaded through Module Federation. */
+  area: (name: RemoteName) => ['shell', 'area', name] as const,
+  /** The signed-in user, the customers and the selection (GET /api/v3/user/session). */
+  session: () => ['session'] as const,
+  /** The dashboards (names and kinds, without content) of the selected customers. */
+  dashboards: () => ['dashboards'] as const,
+  /** The user's notifications; `limit` as the call asks for them (the alarm listener's count asks for 500). */
+  notifications: (limit?: number) => (limit === undefined ? (['notifications'] as const) : (['notifications', { limit }] as const)),
+  /** The follow-up tasks of the selected customers. */
+  tasks: (customers: readonly number[]) => ['tasks', ids(customers)] as const,
+  /** The units of the selected customers: the session's unit list. */
+  devices: (customers: readonly number[]) => ['devices', ids(customers)] as const,
+  /** Recent events of the selected customers. */
+  events: (customers: readonly number[]) => ['events', ids(customers)] as const,
+  /** Groups and locations of the selected customers. */
+  containers: (customers: readonly number[]) => ['containers', ids(customers)] as const,
+  /** The people who share an organisation with the signed-in SuperUser. */
+  adminUsers: () => ['admin', 'users'] as const,
+  /** Where the signed-in user is signed in. */
+  userSessions: () => ['user', 'sessions'] as const,
+  /** What an NFC tag (onboarding) stands for. */
+  onboardingTag: (tag: string) => ['onboarding', 'tag', tag] as const,
+};
+
+/** Whether a query holds session data (dropped at sign-in, sign-out and expiry). */
+export function isSessionData(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] !== 'shell';
+}
