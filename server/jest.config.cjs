@@ -1,10 +1,11 @@
 // Server tests: Node environment, TypeScript through swc.
 //
 // A few dependencies load modules with dynamic import() (PGlite: Node built-ins; @fastify/cookie:
-// the ESM-only `cookie` package). Jest's sandbox cannot run import() without
-// --experimental-vm-modules, so those packages are transformed too: swc's CommonJS output turns
-// import() into require() and ESM into CommonJS. Everything else in node_modules is left alone.
-const ESM_OR_DYNAMIC_IMPORT = ['@electric-sql/pglite', '@fastify/cookie', 'cookie'];
+// the ESM-only `cookie` package) or ship ES modules only (typebox, the shared contract's schemas).
+// Jest's sandbox cannot run import() without --experimental-vm-modules, so those packages are
+// transformed too: swc's CommonJS output turns import() into require() and ESM into CommonJS.
+// Everything else in node_modules is left alone.
+const ESM_OR_DYNAMIC_IMPORT = ['@electric-sql/pglite', '@fastify/cookie', 'cookie', 'typebox'];
 const pkgs = ESM_OR_DYNAMIC_IMPORT.map((p) => p.replace('/', '\\/')).join('|');
 
 const swc = (syntax) => [
@@ -18,7 +19,7 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   transform: {
-    [`/node_modules/(${pkgs})/.+\\.c?js$`]: swc('ecmascript'),
+    [`/node_modules/(${pkgs})/.+\\.[cm]?js$`]: swc('ecmascript'),
     '^.+\\.tsx?$': swc('typescript'),
   },
   // @fieldwatch/shared is reached through a pnpm symlink but resolves to /work/main/shared/src

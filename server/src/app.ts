@@ -16,19 +16,26 @@ import adminPlugin from './modules/admin/plugin';
 import alarmsPlugin from './modules/alarms/plugin';
 import { installAuthGuard } from './modules/auth/guard';
 import authPlugin from './modules/auth/plugin';
+import configPlugin from './modules/config/plugin';
 import containersPlugin from './modules/containers/plugin';
 import dashboardsPlugin from './modules/dashboards/plugin';
 import devicesPlugin from './modules/devices/plugin';
 import docsPlugin from './modules/docs/plugin';
 import eventsPlugin from './modules/events/plugin';
+import fleetPlugin from './modules/fleet/plugin';
 import healthPlugin from './modules/health/plugin';
+import { MeasurementHooks } from './modules/ingestion/hooks';
+import ingestionPlugin from './modules/ingestion/plugin';
 import legacyPlugin from './modules/legacy/plugin';
+import { LegacyRegistry } from './modules/legacy/registry';
 import { createMailer } from './modules/mail/mailer';
-import { clearLegacyRegistry } from './modules/legacy/registry';
 import nfcPlugin from './modules/nfc/plugin';
 import onboardingPlugin from './modules/onboarding/plugin';
+import parkingPlugin from './modules/parking/plugin';
 import pushPlugin from './modules/push/plugin';
+import simulatorPlugin from './modules/simulator/plugin';
 import staticPlugin from './modules/static/plugin';
+import telemetryPlugin from './modules/telemetry/plugin';
 import userPlugin from './modules/user/plugin';
 import userDataPlugin from './modules/userdata/plugin';
 import weatherPlugin from './modules/weather/plugin';
@@ -65,10 +72,18 @@ export interface AppRoute {
   public: boolean;
 }
 const routesByApp = new WeakMap<FastifyInstance, AppRoute[]>();
+const contextByApp = new WeakMap<FastifyInstance, ServerContext>();
 
 /** Every route of an app built by buildApp, in registration order (tests walk them all). */
 export function appRoutes(app: FastifyInstance): AppRoute[] {
   return routesByApp.get(app) ?? [];
+}
+
+/** The context an app built by buildApp gave its plugins (tests reach its registries). */
+export function appContext(app: FastifyInstance): ServerContext {
+  const ctx = contextByApp.get(app);
+  if (!ctx) throw new Error('not an app built by buildApp');
+  return ctx;
 }
 
 function recordRoute(list: AppRoute[], route: RouteOptions): void {
@@ -109,7 +124,14 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     throw err;
   }
 
-  const ctx: ServerContext = { db: handle.db, config, mail: createMailer(config, app.log) };
+  const ctx: ServerContext = {
+    db: handle.db,
+    config,
+    mail: createMailer(config, app.log),
+    legacy: new LegacyRegistry(),
+    measurements: new MeasurementHooks(),
+  };
+  contextByApp.set(app, ctx);
   app.addHook('onClose', async () => ctx.mail.close());
   installErrorHandler(app);
   installInputGuard(app);
@@ -122,25 +144,28 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   // OpenAPI (/api/docs): first, so its onRoute hook sees every route added after it.
   await app.register(docsPlugin, ctx);
 
-  // /api/health (as before), /api/health/live and /api/health/ready.
-  await app.register(healthPlugin, ctx);
-
-  // Domain plugins register their xrequest methods while they load; start from a clean registry.
-  clearLegacyRegistry();
-  await app.register(authPlugin, ctx);
-  await app.register(userPlugin, ctx);
-  await app.register(dashboardsPlugin, ctx);
-  await app.register(devicesPlugin, ctx);
-  await app.register(eventsPlugin, ctx);
-  await app.register(adminPlugin, ctx);
-  await app.register(nfcPlugin, ctx);
-  await app.register(onboardingPlugin, ctx);
-  await app.register(containersPlugin, ctx);
-  await app.register(weatherPlugin, ctx);
-  await app.register(alarmsPlugin, ctx);
-  await app.register(userDataPlugin, ctx);
-  await app.register(pushPlugin, ctx);
-  await app.register(legacyPlugin, ctx);
-  await app.register(staticPlugin, ctx);
+  // The domains. Each registers its routes, and its xrequest methods into ctx.legacy.
+  await app.register(healthPlugin, ctx); // /api/health, /api/health/live, /api/health/ready
+  await app.register(authPlugin, ctx); // login, logout, session, customer context
+  await app.register(userPlugin, ctx); // profile, preferences, avatar, password, password reset
+  await app.register(dashboardsPlugin, ctx); // the user's dashboards
+  await app.register(devicesPlugin, ctx); // unit lists, details, settings, markers, relay, actions, radar, channels
+  await app.register(telemetryPlugin, ctx); // measurement series, latest values, CSV
+  await app.register(ingestionPlugin, ctx); // device measurements in (API tokens)
+  await app.register(simulatorPlugin, ctx); // the demo simulator (DEMO and SIMULATOR)
+  await app.register(eventsPlugin, ctx); // events, notifications, tasks
+  await app.register(adminPlugin, ctx); // users and organisations
+  await app.register(configPlugin, ctx); // what the browser needs of this deployment
+  await app.register(nfcPlugin, ctx); // NFC tags of units
+  await app.register(onboardingPlugin, ctx); // installing a unit from its tag
+  await app.register(containersPlugin, ctx); // groups and locations
+  await app.register(weatherPlugin, ctx); // weather forecasts
+  await app.register(alarmsPlugin, ctx); // alarm types, lists, actions, limits; limit evaluation, watchdog
+  await app.register(fleetPlugin, ctx); // fleet KPIs and the map
+  await app.register(parkingPlugin, ctx); // parking occupancy reports
+  await app.register(userDataPlugin, ctx); // the older API's user data (GetUserData, SetUserData, DeleteUserData)
+  await app.register(pushPlugin, ctx); // live updates (server-sent events)
+  await app.register(legacyPlugin, ctx); // /api/v1/xrequest/<Method>, dispatched to ctx.legacy
+  await app.register(staticPlugin, ctx); // the front-end builds
   return app;
 }

@@ -9,5 +9,5 @@ export const SERVER_DIR = path.resolve(__dirname, '..');
 export const REPO_ROOT = path.resolve(SERVER_DIR, '..');
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'pglite');
-/** Outgoing mail as .eml files when no SMTP server is configured (issue 14 §7). */
+/** Outgoing mail as .eml files when no SMTP server is configured. */
 export const DEFAULT_MAIL_DIR = path.join(REPO_ROOT, '.data', 'mail');

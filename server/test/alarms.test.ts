@@ -26,7 +26,7 @@ import {
   units,
 } from '../src/db/schema';
 import { evaluateMeasurements } from '../src/modules/alarms/evaluate';
-import { emitMeasurements } from '../src/modules/ingestion/hooks';
+import { appContext } from '../src/app';
 import { DRIVERS, getJson, startDemo, type TestServer } from './helpers';
 
 type Data<T> = { data: T };
@@ -135,6 +135,14 @@ describe.each(DRIVERS)('alarms on %s', (driver) => {
       await send('PUT', url(nUnit), userCookie, { levels: [{ level: 2, enabled: true }] });
     });
 
+    it('clears a bound sent as null (not read as 0)', async () => {
+      await send('PUT', url(nUnit, 2), userCookie, { levels: [{ level: 4, low: 1, high: 9 }] });
+      const res = await send('PUT', url(nUnit, 2), userCookie, { levels: [{ level: 4, high: null }] });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as { data: ChannelLimits }).data.levels[3]).toMatchObject({ level: 4, low: 1, high: null });
+      await send('PUT', url(nUnit, 2), userCookie, { levels: [{ level: 4, low: null }] });
+    });
+
     it('answers the failure message for bad limits, and 400 for malformed input', async () => {
       for (const payload of [
         { levels: [{ level: 1, low: 20, high: 10 }] },
@@ -213,11 +221,24 @@ describe.each(DRIVERS)('alarms on %s', (driver) => {
   });
 
   describe('limit evaluation and the pipeline', () => {
+    // The limits the alarm-limit tests above leave behind, set here so this part can run alone.
+    beforeAll(async () => {
+      const res = await send('PUT', `/api/v3/device/devices/${nUnit}/channels/1/limits`, userCookie, {
+        levels: [
+          { level: 1, low: 4, high: 16, enabled: true },
+          { level: 2, high: 18, enabled: true },
+        ],
+      });
+      if (res.statusCode !== 200) throw new Error(`limits ${res.statusCode} ${res.body}`);
+      const cleared = await x('SetAlarmLimits', userCookie, { UnitID: nUnit, ChannelID: 1, Level: 3, Low: '', High: '' });
+      if (cleared.status !== 200) throw new Error(`level 3 ${cleared.status}`);
+    });
+
     it('a crossing raises one alarm, with event, notifications and task; no duplicate while active', async () => {
       const [a0, e0, t0] = [await count(alarms), await count(events), await count(tasks)];
       const ts = new Date(Date.now() - 60_000);
       // Through the ingestion hook, as real measurements arrive.
-      const errors = await emitMeasurements(
+      const errors = await appContext(s.app).measurements.emit(
         [
           { unitId: nUnit, organizationId: nordic, channel: 1, ts, value: 17.5 },
           {

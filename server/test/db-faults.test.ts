@@ -187,7 +187,7 @@ describe.each(DRIVERS)('health and races on %s', (driver) => {
       .from(units)
       .innerJoin(channels, eq(channels.unitId, units.id))
       .limit(1);
-    const { updateMarker, deleteMarker } = await import('../src/modules/devices/fleet');
+    const { updateMarker, deleteMarker } = await import('../src/modules/devices/markers/service');
     const [row] = await s.db.db
       .insert(markers)
       .values({ unitId: unit!.id, channelNo: unit!.channel, name: 'lock race', position: new Date() })

@@ -123,6 +123,12 @@ describe.each(DRIVERS)('events, notifications and tasks on %s', (driver) => {
   describe('task writes', () => {
     let task: TaskWithRevision;
 
+    // Each test starts from a fresh custom task of its own (so any one of them can run alone).
+    beforeEach(async () => {
+      const res = await send('POST', '/api/v3/events/tasks', userCookie, { title: 'Inspect the hatch', category: 'warning' });
+      task = (res.json() as Data<TaskWithRevision>).data;
+    });
+
     it('creates a custom task; the list answers revisions', async () => {
       const res = await send('POST', '/api/v3/events/tasks', userCookie, {
         title: 'Inspect the hatch',
@@ -209,6 +215,9 @@ describe.each(DRIVERS)('events, notifications and tasks on %s', (driver) => {
     });
 
     it('a stale revision is a conflict and loses nothing', async () => {
+      // One write first, so that there is an older revision to be stale with.
+      const first = await send('PATCH', `/api/v3/events/tasks/${task.id}`, userCookie, { op: 'note', note: 'first', revision: task.revision });
+      task = (first.json() as Data<TaskWithRevision>).data;
       const before = await taskRow(task.id);
       const res = await send('PATCH', `/api/v3/events/tasks/${task.id}`, superCookie, {
         op: 'note',

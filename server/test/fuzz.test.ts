@@ -47,7 +47,7 @@ import {
   validateDashboardContent,
   type FwTask,
 } from '@fieldwatch/shared';
-import { AJV_OPTIONS, appRoutes, BODY_LIMIT_BYTES, type AppRoute } from '../src/app';
+import { AJV_OPTIONS, appContext, appRoutes, BODY_LIMIT_BYTES, type AppRoute } from '../src/app';
 import {
   alarms,
   channels,
@@ -61,8 +61,7 @@ import {
 import { installErrorHandler } from '../src/http/errors';
 import { installInputGuard, MAX_JSON_DEPTH } from '../src/http/input';
 import { ID_LIST_PATTERN } from '../src/http/params';
-import { parseTime } from '../src/modules/devices/legacy-params';
-import { legacyMethods } from '../src/modules/legacy/registry';
+import { parseTime } from '../src/modules/legacy/params';
 import { toContainer } from '../src/modules/userdata/service';
 import {
   DRIVERS,
@@ -769,7 +768,7 @@ async function makeFixture(d: DemoServer): Promise<Fixture> {
     group: group.GroupId,
     containers: { group: cGroup.id, location: cLocation.id },
     revokedToken: token.id,
-    legacy: legacyMethods(),
+    legacy: appContext(app).legacy.methods(),
   };
 }
 

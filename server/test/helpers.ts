@@ -56,6 +56,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     cookieSecure: 'auto',
     trustProxy: false,
     logLevel: 'silent',
+    // Background work that would race the tests' own writes: off unless a test turns it on.
+    simulator: false,
+    commTimeoutMin: 0,
     ...overrides,
   };
 }

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { INGEST_MAX_BATCH, type ApiTokenCreated, type ApiTokenSummary, type IngestResult } from '@fieldwatch/shared';
 import { measurementRollups, measurements, units } from '../src/db/schema';
-import { onMeasurements, type StoredMeasurement } from '../src/modules/ingestion/hooks';
+import type { StoredMeasurement } from '../src/modules/ingestion/hooks';
 import { simulatorTick } from '../src/modules/simulator/simulator';
+import { appContext } from '../src/app';
 import { DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
 
 type Data<T> = { data: T };
@@ -25,6 +26,9 @@ describe.each(DRIVERS)('ingestion on %s', (driver) => {
     nordic = n!.organizationId;
     const [b] = await s.db.db.select().from(units).where(sql`${units.organizationId} <> ${nordic}`).limit(1);
     balticUnit = b!.id;
+    // The token the ingestion tests send (each test may run alone, so not the one the first test makes).
+    const res = await s.app.inject({ method: 'POST', url: '/api/v3/admin/tokens', headers: { cookie: superCookie }, payload: { name: 'Gateway 0', organizationId: nordic } });
+    token = res.json<Data<ApiTokenCreated>>().data.token;
   });
   afterAll(async () => {
     await s?.close();
@@ -43,7 +47,6 @@ describe.each(DRIVERS)('ingestion on %s', (driver) => {
     const created = res.json<Data<ApiTokenCreated>>().data;
     expect(created.token).toMatch(/^fwt_/);
     expect(created.token.startsWith(created.prefix)).toBe(true);
-    token = created.token;
     const list = await getJson<Data<ApiTokenSummary[]>>(s.app, '/api/v3/admin/tokens', superCookie);
     expect(list.body.data.find((t) => t.id === created.id)).toMatchObject({ name: 'Gateway 1', prefix: created.prefix, revokedAt: null });
     expect(JSON.stringify(list.body)).not.toContain(created.token);
@@ -76,7 +79,7 @@ describe.each(DRIVERS)('ingestion on %s', (driver) => {
   it('keeps valid points, rejects foreign units with a reason, and is idempotent for rollups', async () => {
     const auth = `Bearer ${token}`;
     const seen: StoredMeasurement[] = [];
-    const off = onMeasurements((p) => {
+    const off = appContext(s.app).measurements.subscribe((p) => {
       seen.push(...p);
     });
     const base = Date.parse('2024-05-01T10:00:00Z');

@@ -12,6 +12,7 @@ import { ingestMeasurements } from '../src/modules/ingestion/service';
 import { DEMO_LIMITS, NO_SIGNAL_DBM, SIGNAL_CHANNEL, signalValue } from '../src/modules/simulator/signal';
 import { simulatorTick, startSimulator } from '../src/modules/simulator/simulator';
 import { DEMO_SEED } from '../src/seed/fleet';
+import { appContext } from '../src/app';
 import { DRIVERS, startServer, type TestServer } from './helpers';
 
 const HOUR = 3_600_000;
@@ -60,7 +61,7 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
       Date.parse('2025-01-01T00:00:00Z'),
     );
     await s.db.db.update(alarms).set({ active: false }).where(and(eq(alarms.unitId, c.unitId), eq(alarms.alarmType, 28)));
-    await simulatorTick(s.db.db, new Date(ts));
+    await simulatorTick(s.db.db, new Date(ts), { hooks: appContext(s.app).measurements });
     const raised = await s.db.db
       .select()
       .from(alarms)
@@ -75,7 +76,7 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
       .limit(1);
     expect(task).toBeDefined();
     // The next tick, still below the limit, raises nothing more while the alarm is active.
-    await simulatorTick(s.db.db, new Date(ts + 60_000));
+    await simulatorTick(s.db.db, new Date(ts + 60_000), { hooks: appContext(s.app).measurements });
     const again = await s.db.db
       .select({ n: sql<number>`count(*)::int` })
       .from(alarms)
@@ -100,10 +101,8 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
   it('ingestion moves last contact forward only', async () => {
     const c = installed[0]!;
     const future = new Date(Date.now() + 60_000);
-    await ingestMeasurements(s.db.db, [{ unitId: c.unitId, channel: c.channelNo, ts: future, value: 1 }], { notify: false });
-    await ingestMeasurements(s.db.db, [{ unitId: c.unitId, channel: c.channelNo, ts: new Date('2024-01-01T00:00:00Z'), value: 1 }], {
-      notify: false,
-    });
+    await ingestMeasurements(s.db.db, [{ unitId: c.unitId, channel: c.channelNo, ts: future, value: 1 }], {});
+    await ingestMeasurements(s.db.db, [{ unitId: c.unitId, channel: c.channelNo, ts: new Date('2024-01-01T00:00:00Z'), value: 1 }], {});
     const [u] = await s.db.db.select({ last: units.lastContactAt }).from(units).where(eq(units.id, c.unitId));
     expect(u!.last?.getTime()).toBe(future.getTime());
   });

@@ -17,9 +17,8 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { USER_TYPES } from '@fieldwatch/shared';
-import { appRoutes } from '../src/app';
+import { appContext, appRoutes } from '../src/app';
 import { alarms, events, nfcTags, notifications, tasks, unitSettings, units, users } from '../src/db/schema';
-import { legacyMethods } from '../src/modules/legacy/registry';
 import {
   addUser,
   DRIVERS,
@@ -1061,7 +1060,7 @@ describe.each(DRIVERS)('tenancy walk on %s', (driver) => {
     expect({ stale }).toEqual({ stale: [] });
     for (const reason of [...Object.values(NOT_APPLICABLE), ...Object.values(XNOT_APPLICABLE)])
       expect(reason.trim()).not.toBe('');
-    const methods = legacyMethods();
+    const methods = appContext(d.s.app).legacy.methods();
     expect({ unlistedXrequest: methods.filter((m) => !XWALK[m] && !XNOT_APPLICABLE[m]) }).toEqual({
       unlistedXrequest: [],
     });

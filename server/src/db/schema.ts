@@ -23,6 +23,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_DATE_FORMAT,
@@ -75,12 +76,12 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
-  // Unique case-insensitively after NFKC (issue 14 §1): the key of usernameKey() in @fieldwatch/shared.
+  // Unique case-insensitively after NFKC: the key of usernameKey() in @fieldwatch/shared.
   uniqueIndex('users_username_key_idx').on(sql`lower(normalize(${t.username}, NFKC))`),
 ]);
 
 /**
- * The pending password link of a user (issue 14 §1): at most one (a new one replaces it), kept
+ * The pending password link of a user: at most one (a new one replaces it), kept
  * as a sha256 of the token only, valid for an hour and deleted when used.
  */
 export const passwordResetTokens = pgTable('password_reset_tokens', {
@@ -159,7 +160,7 @@ export const units = pgTable(
  * Per organisation: its number of units, and two versions that change, in the writing
  * transaction, whenever its units (added, removed, moved, renamed, repositioned) or their alarms
  * (raised, ended, removed) change. Kept by triggers (migration 0003), so no writer can forget
- * them; fleet-wide answers cached in memory (modules/devices/fleet-cache.ts) are valid while the
+ * them; fleet-wide answers cached in memory (modules/fleet/cache.ts) are valid while the
  * versions of their organisations stay the same. No row: no units yet, versions 0.
  */
 export const fleetCounters = pgTable('fleet_counters', {
@@ -299,7 +300,7 @@ export const nfcTags = pgTable(
 );
 
 // ───────────────────────── Fleet, telemetry, alarms, containers, user data ─────────────────────────
-// (issue 3: the whole API contract). One migration adds these; modules own their queries.
+// (the whole API contract). One migration adds these; modules own their queries.
 
 /** Unit groups of the v2 /groups API and GetUnitGroups (GroupId, Description). */
 export const unitGroups = pgTable(
@@ -471,14 +472,18 @@ export const containers = pgTable(
     /** 'group' | 'location' */
     kind: text('kind').notNull(),
     name: text('name').notNull(),
-    parentId: text('parent_id'),
+    /**
+     * The parent group; a deleted parent leaves its subgroups as roots. The key is checked at commit
+     * (DEFERRABLE INITIALLY DEFERRED in migration 0007, which drizzle cannot declare here).
+     */
+    parentId: text('parent_id').references((): AnyPgColumn => containers.id, { onDelete: 'set null' }),
     /** References: { name, type: 'unit' | 'location', target }. */
     content: jsonb('content').$type<Array<{ name?: string; type: string; target?: string }>>().notNull().default([]),
     revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('containers_org_kind_idx').on(t.organizationId, t.kind)],
+  (t) => [index('containers_org_kind_idx').on(t.organizationId, t.kind), index('containers_parent_idx').on(t.parentId)],
 );
 
 /**
@@ -539,7 +544,7 @@ export const userPreferences = pgTable('user_preferences', {
 });
 
 /**
- * Failed sign-ins (issue 14 §3), shared by every replica. `key` is the sha256 (hex) of what is
+ * Failed sign-ins, shared by every replica. `key` is the sha256 (hex) of what is
  * counted: an account+address pair, an account, or a trusted device (modules/auth/throttle.ts).
  * Rows past `expires_at` are pruned.
  */

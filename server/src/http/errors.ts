@@ -3,7 +3,7 @@
  * message; only genuine server faults become 500, with a generic text and the detail in the log.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { MESSAGES, type ApiErrorBody } from '@fieldwatch/shared';
+import { MESSAGES, validationMessage, type ApiErrorBody } from '@fieldwatch/shared';
 
 export class HttpError extends Error {
   constructor(
@@ -20,6 +20,8 @@ export const badRequest = (message: string) => new HttpError(400, message, 'vali
 export const unauthorized = () => new HttpError(401, MESSAGES.loggedOut, 'unauthorized');
 export const forbidden = (message: string) => new HttpError(403, message, 'forbidden');
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message, 'not_found');
+/** The request lost a race or was based on an old read: reload and try again. */
+export const conflict = (message: string) => new HttpError(409, message, 'conflict');
 
 /** Answers for database faults: the request was fine, the database was not (or another write won). */
 export const DB_MESSAGES = {
@@ -94,7 +96,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(err.statusCode).send(body);
     }
     if ('validation' in err && err.validation) {
-      return reply.code(400).send({ message: err.message, code: 'validation' } satisfies ApiErrorBody);
+      // A named field of the contract that is blank, too short or not an address answers the
+      // spec's text ("Username should not be blank"), as the browser's form says it.
+      const part = err.validationContext
+        ? (request.routeOptions.schema as Record<string, unknown> | undefined)?.[err.validationContext]
+        : undefined;
+      const first = err.validation[0];
+      const message = (first && validationMessage(part, first)) ?? err.message;
+      return reply.code(400).send({ message, code: 'validation' } satisfies ApiErrorBody);
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, ...
     const status = err.statusCode ?? 500;

@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 14 §8) through @fastify/helmet. The Content-Security-Policy allows this
+ * Security headers through @fastify/helmet. The Content-Security-Policy allows this
  * origin plus exactly what the product loads from elsewhere:
  * - remotes moved to another origin (REMOTE_URL_*): their scripts, manifests, workers, styles;
  * - map tiles (MAP_TILE_URL, MAP_SATELLITE_URL): images;

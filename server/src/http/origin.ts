@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal (CSRF, issue 14 §2): a state-changing request is accepted only
+ * Cross-site request refusal (CSRF): a state-changing request is accepted only
  * when it comes from one of our own pages. The session cookie is SameSite=Lax, which still lets
  * another site trigger top-level GET navigations, and the older API changes data on GET; so the
  * check is on the request's provenance, not on its method alone.

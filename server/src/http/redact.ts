@@ -1,5 +1,5 @@
 /**
- * No secrets in logs (issue 14 §5). Passwords and reset tokens travel in query strings
+ * No secrets in logs. Passwords and reset tokens travel in query strings
  * (PUT /api/v3/user/password?oldPassword=…&newPassword=…), in paths
  * (/api/v3/user/verifyChangePasswordToken/<token>) and in bodies; sessions in Cookie, API tokens
  * in Authorization. Every log line goes through three layers:

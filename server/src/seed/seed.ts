@@ -4,10 +4,9 @@
  * through the same pipeline as live ones, so events, notifications and tasks are consistent.
  */
 import { sql } from 'drizzle-orm';
-import { addNote, assign, setStatus, USER_TYPES, type FwTask, type TaskStatus } from '@fieldwatch/shared';
+import { addNote, assign, formatApiDate, setStatus, USER_TYPES, type FwTask, type TaskStatus } from '@fieldwatch/shared';
 import type { Db } from '../db/client';
 import { alarms, channels, nfcTags, organizations, units, userOrganizations, users } from '../db/schema';
-import { toApiDate } from '../http/params';
 import { hashPassword } from '../modules/auth/passwords';
 import {
   runAlarmPipeline,
@@ -123,7 +122,7 @@ function pipelineForActiveAlarms(
         at: a.eventTime.toISOString(),
         AlarmType: a.alarmType,
         AlarmEventText: a.text,
-        AlarmEventTime: toApiDate(a.eventTime),
+        AlarmEventTime: formatApiDate(a.eventTime),
         UnitID: u.id,
         ChannelID: a.channelId,
         UnitName: u.name,

@@ -9,7 +9,8 @@
 import { INACTIVE_UNIT_MARKER } from '@fieldwatch/shared';
 import type { Db } from '../db/client';
 import { alarmLimits, radarScans, relays, unitSettings } from '../db/schema';
-import { defaultSettings, hasRadar, hasRelay } from '../modules/devices/fleet';
+import { defaultSettings } from '../modules/devices/settings/service';
+import { hasRadar, hasRelay } from '../modules/devices/units/service';
 import { ingestMeasurements } from '../modules/ingestion/service';
 import { DEMO_LIMITS, hash01, signalValue } from '../modules/simulator/signal';
 import type { DemoData } from './fleet';
@@ -35,7 +36,7 @@ export async function seedTelemetry(tx: Db, data: DemoData, now: Date, seed: num
       ts: new Date(ts),
       value: signalValue(seed, { unitId: c.unitId, unitType: unitById.get(c.unitId)!.type, channelNo: c.channelNo, name: c.name }, ts),
     }));
-  await ingestMeasurements(tx, points, { notify: false, now });
+  await ingestMeasurements(tx, points, { now });
 
   const limits = data.channels
     .filter((c) => installed(c.unitId) && DEMO_LIMITS[c.name])

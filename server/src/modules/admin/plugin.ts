@@ -1,6 +1,6 @@
 /** /api/v3/admin: the admin area. Only SuperUsers may use it. */
 import type { FastifyInstance } from 'fastify';
-import { USER_TYPES } from '@fieldwatch/shared';
+import { ENDPOINTS, USER_TYPES } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { forbidden, MISSING_AREA_AUTHORITY } from '../../http/errors';
 import { auth } from '../auth/guard';
@@ -12,7 +12,7 @@ export default async function adminPlugin(app: FastifyInstance, { db }: ServerCo
     if (auth(request).userType !== USER_TYPES.SuperUser) throw forbidden(MISSING_AREA_AUTHORITY);
   });
 
-  app.get('/api/v3/admin/users', async (request) => {
+  app.get(ENDPOINTS.adminUsers.path, async (request) => {
     return { data: await listAdminUsers(db, auth(request).userId) };
   });
 }

@@ -9,10 +9,10 @@ import { BoundedQueue, QueueFullError } from './queue';
 const ARGON2ID = 2;
 
 /**
- * How many argon2 computations run at once. Each one keeps a core busy for ~25 ms and holds a
- * thread of libuv's pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), the same pool that
- * serves file reads (static pages), DNS lookups and zlib. Unbounded, a login flood filled that
- * pool and every core: the home page took seconds. So: one core is left to the event loop (which
+ * How many argon2 computations run at once. Each one keeps a core busy and holds a thread of
+ * libuv's pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), the same pool that serves
+ * file reads (static pages), DNS lookups and zlib. Unbounded, a login flood fills that pool and
+ * every core, and every other page waits behind it. So: one core is left to the event loop (which
  * answers every other request, and runs PGlite), and one pool thread to everything else.
  */
 export function hashConcurrency(
@@ -23,8 +23,8 @@ export function hashConcurrency(
 }
 
 /**
- * Checks that may wait for a slot. With ~25 ms a check, a full queue is about a second of work
- * per slot; more would only hold requests (and their memory) until the client gives up, so the
+ * Checks that may wait for a slot. A full queue is already a long wait for the last one in it;
+ * more would only hold requests (and their memory) until the client gives up, so the
  * next one is refused at once with 503 (LOGIN_BUSY_MESSAGE).
  */
 export const HASH_QUEUE_MAX_WAITING = 128;

@@ -1,5 +1,5 @@
 /**
- * What each user type may do (spec §6 leaves it open; this is our rule, enforced here and written
+ * What each user type may do (the spec leaves it open; this is our rule, enforced here and written
  * in the README):
  * - Reader (2): reads everything of his organisations, changes nothing (403).
  * - User (1): reads, and operates units, alarms, tasks, notifications, groups, locations,

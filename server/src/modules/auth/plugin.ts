@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
-  blank,
+  ENDPOINTS,
   LOGIN_BUSY_CODE,
   MESSAGES,
   type LoginRequest,
@@ -27,26 +27,6 @@ import {
 import { isWellFormedToken } from './tokens';
 import { usernameIs } from '../user/username';
 
-const loginSchema = {
-  body: {
-    type: 'object',
-    required: ['username', 'password'],
-    properties: {
-      username: { type: 'string', maxLength: 200 },
-      password: { type: 'string', maxLength: 1000 },
-      remember: { type: 'boolean' },
-    },
-  },
-} as const;
-
-const revokeSchema = {
-  params: {
-    type: 'object',
-    required: ['id'],
-    properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$' } },
-  },
-} as const;
-
 export default async function authPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db, config } = ctx;
 
@@ -55,10 +35,9 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     request: FastifyRequest<{ Body: LoginRequest }>,
     reply: FastifyReply,
   ): Promise<LoginResponse> {
+    // Blank fields never get here: the contract's LoginRequest refuses them with the spec's text.
     const username = request.body.username.trim();
     const { password } = request.body;
-    if (!username) throw new HttpError(400, blank('Username'), 'validation');
-    if (!password) throw new HttpError(400, blank('Password'), 'validation');
 
     // Case- and form-insensitive (usernameKey): the unique index makes the key name exactly one
     // account, so "Demo.User" typed by a phone's auto-capitalisation still finds demo.user, and
@@ -111,8 +90,8 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
   }
 
   app.post<{ Body: LoginRequest }>(
-    '/api/v2/auth/login',
-    { schema: loginSchema, config: { public: true } },
+    ENDPOINTS.login.path,
+    { schema: ENDPOINTS.login.schema, config: { public: true } },
     async (request, reply) => {
       try {
         return { data: await login(request, reply) };
@@ -123,8 +102,8 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
   );
 
   app.post<{ Body: LoginRequest }>(
-    '/api/v1/auth/login',
-    { schema: loginSchema, config: { public: true } },
+    ENDPOINTS.loginV1.path,
+    { schema: ENDPOINTS.loginV1.schema, config: { public: true } },
     async (request, reply) => {
       try {
         const r = await login(request, reply);
@@ -135,24 +114,24 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     },
   );
 
-  app.get('/api/v2/auth/logout', { config: { public: true } }, async (request, reply) => {
+  app.get(ENDPOINTS.logout.path, { config: { public: true } }, async (request, reply) => {
     await logout(request, reply);
     return { data: true };
   });
 
-  app.get('/api/v1/auth/logout', { config: { public: true } }, async (request, reply) => {
+  app.get(ENDPOINTS.logoutV1.path, { config: { public: true } }, async (request, reply) => {
     await logout(request, reply);
     return [];
   });
 
-  app.get('/api/v2/auth/sessions', async (request) => {
+  app.get(ENDPOINTS.sessions.path, async (request) => {
     const a = auth(request);
     return { data: await listSessions(db, a.userId, a.sessionId) };
   });
 
   app.delete<{ Params: { id: string } }>(
-    '/api/v2/auth/session/logout/:id',
-    { schema: revokeSchema },
+    ENDPOINTS.revokeSession.path,
+    { schema: ENDPOINTS.revokeSession.schema },
     async (request, reply) => {
       const a = auth(request);
       const id = request.params.id.toLowerCase();

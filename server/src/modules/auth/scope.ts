@@ -1,7 +1,7 @@
 /** Organisation membership and the customer scope of a request. */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userOrganizations } from '../../db/schema';
+import { organizations, userOrganizations } from '../../db/schema';
 import type { AuthContext } from './guard';
 
 export async function userOrgIds(db: Db, userId: number): Promise<number[]> {
@@ -21,4 +21,14 @@ export async function scopedOrgIds(db: Db, auth: AuthContext, useContext: boolea
   const mine = await userOrgIds(db, auth.userId);
   if (!useContext) return mine;
   return mine.filter((id) => auth.selectedCustomers.includes(id));
+}
+
+/** The organisations of `orgIds` that hold a customer right. */
+export async function orgsWithRight(db: Db, orgIds: readonly number[], right: number): Promise<number[]> {
+  if (orgIds.length === 0) return [];
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(inArray(organizations.id, [...orgIds]), sql`${right} = any(${organizations.rights})`));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (issue 14 §3), kept in the database (login_throttle) so that every replica
+ * Sign-in throttling, kept in the database (login_throttle) so that every replica
  * counts the same failures. The rule:
  *
  * - An attempt from a browser WITHOUT a device cookie for the account is counted three times:

@@ -7,11 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
-  CONTAINER_CONTENT_MAX,
-  CONTAINER_KINDS,
-  CONTAINER_NAME_MAX,
-  ID_CHUNK_SIZE,
-  REFERENCE_TYPES,
+  ENDPOINTS,
   type ContainerKind,
   type ContainerReference,
   type CreateContainerBody,
@@ -25,7 +21,6 @@ import type { ServerContext } from '../../context';
 import { auth } from '../auth/guard';
 import { requireWriter } from '../auth/permissions';
 import { scopedOrgIds } from '../auth/scope';
-import { registerLegacy } from '../legacy/registry';
 import {
   createContainer,
   createUnitGroup,
@@ -39,43 +34,11 @@ import {
   updateContainer,
 } from './service';
 
-const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const DESCRIPTION = { type: 'string', maxLength: 200 } as const;
-const CONTAINER_ID = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
-const REVISION = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-
-const reference = {
-  type: 'object',
-  required: ['type'],
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', maxLength: CONTAINER_NAME_MAX },
-    type: { type: 'string', enum: [...REFERENCE_TYPES] },
-    target: { type: 'string', maxLength: 100 },
-  },
-} as const;
-const content = { type: 'array', maxItems: CONTAINER_CONTENT_MAX, items: reference } as const;
-// The name's presence is checked by the shared rule, so a blank one answers "Missing parameters".
-const name = { type: 'string', maxLength: CONTAINER_NAME_MAX } as const;
-
-const groupsQuery = {
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { use_context: { type: 'boolean', default: false } },
-  },
-} as const;
-
-const containerError = {
-  type: 'object',
-  properties: { message: { type: 'string' }, code: { type: 'string' } },
-} as const;
-
-export default async function containersPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+export default async function containersPlugin(app: FastifyInstance, { db, legacy }: ServerContext): Promise<void> {
   // ───────── v2 unit groups ─────────
   app.get<{ Querystring: { use_context: boolean } }>(
-    '/api/v2/device/groups',
-    { schema: groupsQuery },
+    ENDPOINTS.unitGroups.path,
+    { schema: ENDPOINTS.unitGroups.schema },
     async (request) => {
       const orgs = await scopedOrgIds(db, auth(request), request.query.use_context);
       return { data: await listUnitGroups(db, orgs) };
@@ -83,17 +46,8 @@ export default async function containersPlugin(app: FastifyInstance, { db }: Ser
   );
 
   app.post<{ Body: CreateUnitGroupBody }>(
-    '/api/v2/device/groups',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['description'],
-          additionalProperties: false,
-          properties: { description: DESCRIPTION, organization: ID },
-        },
-      },
-    },
+    ENDPOINTS.createUnitGroup.path,
+    { schema: ENDPOINTS.createUnitGroup.schema },
     async (request, reply) => {
       const a = auth(request);
       requireWriter(a);
@@ -103,17 +57,8 @@ export default async function containersPlugin(app: FastifyInstance, { db }: Ser
   );
 
   app.put<{ Body: RenameUnitGroupBody }>(
-    '/api/v2/device/groups',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['id', 'description'],
-          additionalProperties: false,
-          properties: { id: ID, description: DESCRIPTION },
-        },
-      },
-    },
+    ENDPOINTS.renameUnitGroup.path,
+    { schema: ENDPOINTS.renameUnitGroup.schema },
     async (request) => {
       const a = auth(request);
       requireWriter(a);
@@ -122,17 +67,8 @@ export default async function containersPlugin(app: FastifyInstance, { db }: Ser
   );
 
   app.delete<{ Body: DeleteUnitGroupBody }>(
-    '/api/v2/device/groups',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['id', 'organization'],
-          additionalProperties: false,
-          properties: { id: ID, organization: ID },
-        },
-      },
-    },
+    ENDPOINTS.deleteUnitGroup.path,
+    { schema: ENDPOINTS.deleteUnitGroup.schema },
     async (request) => {
       const a = auth(request);
       requireWriter(a);
@@ -142,20 +78,8 @@ export default async function containersPlugin(app: FastifyInstance, { db }: Ser
   );
 
   app.put<{ Body: MoveUnitsBody }>(
-    '/api/v2/device/devices/updateGroup',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['groupId', 'devices'],
-          additionalProperties: false,
-          properties: {
-            groupId: ID,
-            devices: { type: 'array', minItems: 1, maxItems: ID_CHUNK_SIZE, items: ID },
-          },
-        },
-      },
-    },
+    ENDPOINTS.moveUnits.path,
+    { schema: ENDPOINTS.moveUnits.schema },
     async (request) => {
       const a = auth(request);
       requireWriter(a);
@@ -164,26 +88,15 @@ export default async function containersPlugin(app: FastifyInstance, { db }: Ser
   );
 
   /** Older API: the groups of the selected customers, PascalCase (GroupId, Description, …). */
-  registerLegacy('GetUnitGroups', async ({ auth: a }) => {
+  legacy.register('GetUnitGroups', async ({ auth: a }) => {
     const orgs = await scopedOrgIds(db, a, true);
     return listUnitGroups(db, orgs);
   });
 
   // ───────── v3 containers ─────────
   app.get<{ Querystring: { kind?: ContainerKind; use_context: boolean } }>(
-    '/api/v3/containers',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            kind: { type: 'string', enum: [...CONTAINER_KINDS] },
-            use_context: { type: 'boolean', default: false },
-          },
-        },
-      },
-    },
+    ENDPOINTS.containers.path,
+    { schema: ENDPOINTS.containers.schema },
     async (request) => {
       const orgs = await scopedOrgIds(db, auth(request), request.query.use_context);
       return { data: await listContainers(db, orgs, request.query.kind) };
@@ -191,30 +104,14 @@ export default async function containersPlugin(app: FastifyInstance, { db }: Ser
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/v3/containers/:id',
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: CONTAINER_ID } } } },
+    ENDPOINTS.container.path,
+    { schema: ENDPOINTS.container.schema },
     async (request) => ({ data: await getContainer(db, auth(request), request.params.id) }),
   );
 
   app.post<{ Body: CreateContainerBody }>(
-    '/api/v3/containers',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['kind'],
-          additionalProperties: false,
-          properties: {
-            kind: { type: 'string', enum: [...CONTAINER_KINDS] },
-            name,
-            content,
-            parentId: { anyOf: [CONTAINER_ID, { type: 'null' }] },
-            organization: ID,
-          },
-        },
-        response: { 409: containerError },
-      },
-    },
+    ENDPOINTS.createContainer.path,
+    { schema: ENDPOINTS.createContainer.schema },
     async (request, reply) => {
       const a = auth(request);
       requireWriter(a);
@@ -233,23 +130,8 @@ export default async function containersPlugin(app: FastifyInstance, { db }: Ser
   );
 
   app.put<{ Params: { id: string }; Body: UpdateContainerBody }>(
-    '/api/v3/containers/:id',
-    {
-      schema: {
-        params: { type: 'object', required: ['id'], properties: { id: CONTAINER_ID } },
-        body: {
-          type: 'object',
-          required: ['revision'],
-          additionalProperties: false,
-          properties: {
-            revision: REVISION,
-            name,
-            content,
-            parentId: { anyOf: [CONTAINER_ID, { type: 'null' }] },
-          },
-        },
-      },
-    },
+    ENDPOINTS.updateContainer.path,
+    { schema: ENDPOINTS.updateContainer.schema },
     async (request) => {
       const a = auth(request);
       requireWriter(a);
@@ -258,13 +140,8 @@ export default async function containersPlugin(app: FastifyInstance, { db }: Ser
   );
 
   app.delete<{ Params: { id: string }; Querystring: { revision?: number } }>(
-    '/api/v3/containers/:id',
-    {
-      schema: {
-        params: { type: 'object', required: ['id'], properties: { id: CONTAINER_ID } },
-        querystring: { type: 'object', additionalProperties: false, properties: { revision: REVISION } },
-      },
-    },
+    ENDPOINTS.deleteContainer.path,
+    { schema: ENDPOINTS.deleteContainer.schema },
     async (request) => {
       const a = auth(request);
       requireWriter(a);

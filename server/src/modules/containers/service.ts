@@ -355,39 +355,105 @@ export async function updateContainer(
  */
 export async function deleteContainer(db: Db, a: AuthContext, id: string, revision?: number): Promise<void> {
   const row = await ownContainer(db, a, id);
+  await db.transaction(async (tx) => removeContainer(tx, row, revision));
+}
+
+/**
+ * The one way a container leaves the table (the v3 API and the older DeleteUserData alike): the
+ * row goes, its subgroups become roots, and a location is taken out of the groups that held it.
+ * Call inside a transaction. A stale `revision` (or a row changed since it was read) is a 409.
+ */
+export async function removeContainer(db: Db, row: ContainerRow, revision?: number): Promise<void> {
   if (revision !== undefined && row.revision !== revision) throw conflict(CONTAINER_CONFLICT);
-  await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(containers)
-      .where(and(eq(containers.id, id), revision !== undefined ? eq(containers.revision, revision) : undefined))
-      .returning({ id: containers.id });
-    if (deleted.length === 0) throw conflict(CONTAINER_CONFLICT);
-    if (row.kind === 'group') {
-      await tx
+  // Subgroups first (the foreign key would set their parent to null too, but without moving
+  // their revision on): a reader holding one must see it changed.
+  if (row.kind === 'group') {
+    await db
+      .update(containers)
+      .set({ parentId: null, revision: sql`${containers.revision} + 1`, updatedAt: new Date() })
+      .where(and(eq(containers.organizationId, row.organizationId), eq(containers.parentId, row.id)));
+  }
+  const deleted = await db
+    .delete(containers)
+    .where(and(eq(containers.id, row.id), revision !== undefined ? eq(containers.revision, revision) : undefined))
+    .returning({ id: containers.id });
+  if (deleted.length === 0) throw conflict(CONTAINER_CONFLICT);
+  if (row.kind === 'location') {
+    const holders = await db
+      .select()
+      .from(containers)
+      .where(
+        and(
+          eq(containers.organizationId, row.organizationId),
+          eq(containers.kind, 'group'),
+          sql`${containers.content} @> ${JSON.stringify([{ target: row.id }])}::jsonb`,
+        ),
+      );
+    for (const g of holders) {
+      await db
         .update(containers)
-        .set({ parentId: null, revision: sql`${containers.revision} + 1`, updatedAt: new Date() })
-        .where(and(eq(containers.organizationId, row.organizationId), eq(containers.parentId, id)));
-    } else {
-      const holders = await tx
-        .select()
-        .from(containers)
-        .where(
-          and(
-            eq(containers.organizationId, row.organizationId),
-            eq(containers.kind, 'group'),
-            sql`${containers.content} @> ${JSON.stringify([{ target: id }])}::jsonb`,
-          ),
-        );
-      for (const g of holders) {
-        await tx
-          .update(containers)
-          .set({
-            content: (g.content as ContainerReference[]).filter((r) => r.target !== id),
-            revision: sql`${containers.revision} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(containers.id, g.id));
-      }
+        .set({
+          content: (g.content as ContainerReference[]).filter((r) => r.target !== row.id),
+          revision: sql`${containers.revision} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(containers.id, g.id));
     }
-  });
+  }
+}
+
+/** Containers by id, of any organisation (the caller checks tenancy). */
+export async function containersById(db: Db, ids: readonly string[]): Promise<ContainerRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(containers).where(inArray(containers.id, [...ids]));
+}
+
+export interface ContainerRecord {
+  id: string;
+  name: string;
+  content: ContainerReference[];
+  parentId: string | null;
+}
+
+/**
+ * Stores a whole container record (the older API's SetUserData): a new id is inserted into
+ * `newOrg`, an existing container (of `orgIds`, else 404) is replaced if `revision` is the stored
+ * one (missing or stale: 409). References must be the organisation's own, as for the v3 API; the
+ * parent is checked by the caller once a whole batch is stored (a batch may list a child before its
+ * parent). Answers the organisation and the new revision, or null for a container of another kind.
+ */
+export async function storeContainer(
+  db: Db,
+  orgIds: readonly number[],
+  newOrg: number,
+  kind: ContainerKind,
+  c: ContainerRecord,
+  revision: number | undefined,
+): Promise<{ organizationId: number; revision: number } | null> {
+  const [old] = await containersById(db, [c.id]);
+  if (old) {
+    if (!orgIds.includes(old.organizationId)) throw notFound();
+    if (old.kind !== kind) return null;
+    if (revision === undefined || revision !== old.revision) throw conflict(CONTAINER_CONFLICT);
+    await validateTargets(db, old.organizationId, kind, c.content);
+    const [saved] = await db
+      .update(containers)
+      .set({
+        name: c.name,
+        content: c.content,
+        parentId: c.parentId,
+        revision: sql`${containers.revision} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(containers.id, c.id), eq(containers.revision, revision)))
+      .returning({ revision: containers.revision });
+    if (!saved) throw conflict(CONTAINER_CONFLICT);
+    return { organizationId: old.organizationId, revision: saved.revision };
+  }
+  await validateTargets(db, newOrg, kind, c.content);
+  const [saved] = await db
+    .insert(containers)
+    .values({ id: c.id, organizationId: newOrg, kind, name: c.name, parentId: c.parentId, content: c.content })
+    .returning({ revision: containers.revision });
+  return { organizationId: newOrg, revision: saved!.revision };
 }

@@ -1,5 +1,5 @@
 /**
- * Dashboards of a user. Built-ins are created on fetch when missing (spec §4), parking only when
+ * Dashboards of a user. Built-ins are created on fetch when missing, parking only when
  * the customers in scope have the parking right; their content is the shared default layout.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -216,7 +216,7 @@ export async function deleteDashboard(db: Db, userId: number, id: number): Promi
   await setDashboardFilter(db, userId, id, null);
 }
 
-/** Restore (spec §4): a built-in dashboard gets its default layout back. */
+/** Restore: a built-in dashboard gets its default layout back. */
 export async function restoreDashboard(db: Db, userId: number, id: number): Promise<DashboardDocument> {
   const row = await ownRow(db, userId, id);
   if (!row.staticKind) throw badRequest(DASHBOARD_MESSAGES.notBuiltIn);

@@ -1,11 +1,11 @@
 /** Units as the device lists answer them, with their active alarms as AlarmEvents. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AlarmEventRef, Unit } from '@fieldwatch/shared';
+import { formatApiDate, ID_CHUNK_SIZE, type AlarmEventRef, type Unit } from '@fieldwatch/shared';
+import { chunks } from '../legacy/params';
 import type { Db } from '../../db/client';
 import { alarms, units } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { toApiDate } from '../../http/params';
-import { cachedFleetAnswer, fleetStateOf, peekFleetAnswer, type FleetState } from './fleet-cache';
+import { cachedFleetAnswer, fleetStateOf, peekFleetAnswer, type FleetState } from '../fleet/cache';
 
 export async function listUnits(db: Db, orgIds: readonly number[]): Promise<Unit[]> {
   if (orgIds.length === 0) return [];
@@ -33,7 +33,7 @@ export interface UnitPage {
 /**
  * One page of the units of the organisations, in id order (the order of listUnits): `limit` units
  * from `offset`, with their active alarms, and the total count. The organisations' unit ids in
- * order are cached while their units do not change (fleet-cache.ts), so any page, however large the
+ * order are cached while their units do not change (fleet/cache.ts), so any page, however large the
  * fleet and deep the page, is one query: the organisations' fleet versions and the page's units and
  * alarms, read together (one snapshot). Only when the versions differ from the cached ids' are the
  * ids read again, and the page with them.
@@ -164,7 +164,7 @@ function toUnits(
       AlarmID: a.id,
       AlarmType: a.alarmType,
       AlarmEventText: a.text,
-      AlarmEventTime: toApiDate(a.eventTime),
+      AlarmEventTime: formatApiDate(a.eventTime),
       ChannelID: a.channelId,
     });
     byUnit.set(a.unitId, list);
@@ -203,4 +203,19 @@ export async function requireUnit(db: Db, unitId: number, orgIds: readonly numbe
     .limit(1);
   if (!row) throw notFound();
   return row;
+}
+
+/** Throws 404 unless every id is a unit of `orgIds`. */
+export async function requireUnits(db: Db, orgIds: readonly number[], ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  if (orgIds.length === 0) throw notFound();
+  let found = 0;
+  for (const part of chunks(ids, ID_CHUNK_SIZE)) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(units)
+      .where(and(inArray(units.id, part), inArray(units.organizationId, [...orgIds])));
+    found += Number(row?.n ?? 0);
+  }
+  if (found !== ids.length) throw notFound();
 }

@@ -9,6 +9,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { ServerContext } from '../../context';
+import { ENDPOINTS } from '@fieldwatch/shared';
 
 export interface ApiRoute {
   method: string;
@@ -64,7 +65,7 @@ async function docsPlugin(app: FastifyInstance, _ctx: ServerContext): Promise<vo
     },
   });
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get(ENDPOINTS.docs.path, { schema: ENDPOINTS.docs.schema }, async () => app.swagger());
 }
 
 // Not encapsulated: swagger's onRoute hook and the recorder must see the sibling plugins' routes.

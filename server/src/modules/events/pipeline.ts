@@ -1,11 +1,12 @@
 /**
- * The alarm pipeline (spec §4): each new alarm becomes an event, a notification for every user of
+ * The alarm pipeline: each new alarm becomes an event, a notification for every user of
  * the unit's organisation, and joins the open task of its unit or starts a new alarm task. The
  * rules themselves are @fieldwatch/shared's; this file only feeds them and stores the results.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  formatApiDate,
   ACTIVE_TASK_STATUSES,
   alarmTaskSignature,
   eventFromAlarm,
@@ -25,7 +26,6 @@ import {
   units,
   userOrganizations,
 } from '../../db/schema';
-import { toApiDate } from '../../http/params';
 import { publishNew } from '../push/hub';
 
 export interface PipelineAlarm extends AlarmInput {
@@ -182,7 +182,7 @@ export async function processAlarmRows(
       AlarmID: r.id,
       AlarmType: r.alarmType,
       AlarmEventText: r.text,
-      AlarmEventTime: toApiDate(r.eventTime),
+      AlarmEventTime: formatApiDate(r.eventTime),
       UnitID: r.unitId,
       ChannelID: r.channelId,
       UnitName: r.name,

@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  EVENT_LIST_LIMITS,
   applyTaskOperation,
+  isApiDateRange,
   newCustomTask,
   SYSTEM_USER,
   TaskRuleError,
@@ -25,8 +27,26 @@ import { events, notifications, tasks, userOrganizations, users } from '../../db
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { publishNew } from '../push/hub';
 
-export const DEFAULT_LIST_LIMIT = 200;
-export const MAX_LIST_LIMIT = 1000;
+export const DEFAULT_LIST_LIMIT = EVENT_LIST_LIMITS.default;
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+/** JSON with sorted keys: jsonb does not keep key order, so documents compare by content. */
+export function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObj(v))
+    return `{${Object.keys(v)
+      .filter((k) => v[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+/** The same event, in the same or in its version-1 form. */
+const sameEvent = (a: unknown, b: unknown) =>
+  canonical(a) === canonical(b) ||
+  canonical(migrateEvent(a as Record<string, unknown>)) === canonical(migrateEvent(b as Record<string, unknown>));
+export const MAX_LIST_LIMIT = EVENT_LIST_LIMITS.max;
 
 export async function listEvents(db: Db, orgIds: number[], limit: number): Promise<FwEvent[]> {
   if (orgIds.length === 0) return [];
@@ -69,7 +89,7 @@ export async function listTasks(db: Db, orgIds: number[], limit: number): Promis
   return rows.map((r) => r.doc).filter(isValidTask);
 }
 
-/** Marks one of the user's notifications seen; a missing one does nothing (spec §5). */
+/** Marks one of the user's notifications seen; a missing one does nothing (not an error). */
 export async function markNotificationSeen(
   db: Db,
   userId: number,
@@ -83,10 +103,13 @@ export async function markNotificationSeen(
     .limit(1);
   if (!row) return null;
   const [updated] = markSeen([row.doc], id, now.toISOString());
-  if (updated && updated !== row.doc) {
-    await db.update(notifications).set({ doc: updated }).where(eq(notifications.id, id));
-  }
+  if (updated && updated !== row.doc) await writeNotificationDoc(db, updated);
   return updated ?? null;
+}
+
+/** Stores a notification's document as it now is (its seen stamp: the only change a notification takes). */
+async function writeNotificationDoc(db: Db, doc: FwNotification): Promise<void> {
+  await db.update(notifications).set({ doc }).where(eq(notifications.id, doc.id));
 }
 
 // ───────────────────────── Task writes (typed v3 endpoints, optimistic concurrency) ─────────────────────────
@@ -179,12 +202,32 @@ export async function createCustomTask(
     if (err instanceof TaskRuleError) throw badRequest(err.message);
     throw err;
   }
+  const revision = await insertTask(db, orgId, task, now);
+  await publishNew(db, { tasks: [{ organizationId: orgId, id: task.id }] });
+  return { ...task, revision };
+}
+
+/** Inserts a new task; answers its first revision. */
+async function insertTask(db: Db, orgId: number, task: FwTask, created: Date): Promise<number> {
   const [row] = await db
     .insert(tasks)
-    .values({ id: task.id, organizationId: orgId, created: now, doc: task })
+    .values({ id: task.id, organizationId: orgId, created, doc: task })
     .returning({ revision: tasks.revision });
-  await publishNew(db, { tasks: [{ organizationId: orgId, id: task.id }] });
-  return { ...task, revision: row!.revision };
+  return row!.revision;
+}
+
+/**
+ * Compare-and-set: replaces the task's document if it is still at `revision` and answers the new
+ * revision. A writer that read the same revision a moment earlier wins, this one conflicts (409).
+ */
+async function writeTaskRevision(db: Db, id: string, revision: number, doc: FwTask): Promise<number> {
+  const [saved] = await db
+    .update(tasks)
+    .set({ doc, revision: sql`${tasks.revision} + 1` })
+    .where(and(eq(tasks.id, id), eq(tasks.revision, revision)))
+    .returning({ revision: tasks.revision });
+  if (!saved) throw conflict();
+  return saved.revision;
 }
 
 /**
@@ -220,13 +263,109 @@ export async function updateTask(
     if (err instanceof TaskRuleError) throw badRequest(err.message);
     throw err;
   }
-  // Compare-and-set: a writer that read the same revision a moment earlier wins, this one conflicts.
-  const [saved] = await db
-    .update(tasks)
-    .set({ doc: next, revision: sql`${tasks.revision} + 1` })
-    .where(and(eq(tasks.id, id), eq(tasks.revision, revision)))
-    .returning({ revision: tasks.revision });
-  if (!saved) throw conflict();
+  const saved = await writeTaskRevision(db, id, revision, next);
   await publishNew(db, { tasks: [{ organizationId: row.org, id }] });
-  return { ...next, revision: saved.revision };
+  return { ...next, revision: saved };
+}
+
+// ───────────────────────── Whole-document writes (the older API's SetUserData/DeleteUserData) ─────────────────────────
+
+/**
+ * Stores an event under its id. Events are immutable: an existing id must hold the same document
+ * (version-1 and current forms compare equal), else 409; another organisation's id is 404.
+ */
+export async function storeEvent(db: Db, orgIds: readonly number[], newOrg: number, doc: FwEvent): Promise<void> {
+  const [old] = await db.select().from(events).where(eq(events.id, doc.id)).limit(1);
+  if (old) {
+    if (!orgIds.includes(old.organizationId)) throw notFound();
+    if (!sameEvent(old.doc, doc)) throw conflict(`Event ${doc.id} exists and events cannot be changed`);
+    return;
+  }
+  await db.insert(events).values({ id: doc.id, organizationId: newOrg, created: new Date(doc.created), doc });
+}
+
+/**
+ * Stores one of the user's notifications. An existing one only ever gains its seen stamp, once:
+ * nothing another writer did can be lost. Another user's or organisation's id is 404.
+ */
+export async function storeNotification(
+  db: Db,
+  userId: number,
+  orgIds: readonly number[],
+  newOrg: number,
+  doc: FwNotification,
+): Promise<void> {
+  const [old] = await db.select().from(notifications).where(eq(notifications.id, doc.id)).limit(1);
+  if (old) {
+    if (old.userId !== userId || !orgIds.includes(old.organizationId)) throw notFound();
+    if (doc.seen && !old.doc.seen && isApiDateRange(new Date(doc.seen)))
+      await writeNotificationDoc(db, { ...old.doc, seen: doc.seen });
+    return;
+  }
+  await db
+    .insert(notifications)
+    .values({ id: doc.id, organizationId: newOrg, userId, created: new Date(doc.created), doc });
+}
+
+/**
+ * Stores a whole task document: a new id is inserted, an existing task (of `orgIds`, else 404) is
+ * replaced if `revision` is the one stored (missing or stale: 409). Events and assignees must be
+ * of the task's organisation, as for the typed endpoints. Answers the task's organisation and new
+ * revision; the caller publishes the change at commit.
+ */
+export async function storeTask(
+  db: Db,
+  orgIds: readonly number[],
+  newOrg: number,
+  doc: FwTask,
+  revision: number | undefined,
+): Promise<{ organizationId: number; revision: number }> {
+  const [old] = await db.select().from(tasks).where(eq(tasks.id, doc.id)).limit(1);
+  if (old && !orgIds.includes(old.organizationId)) throw notFound();
+  const org = old?.organizationId ?? newOrg;
+  await checkReferences(db, org, doc.eventIds ?? [], doc.assignees ?? []);
+  if (!old) return { organizationId: org, revision: await insertTask(db, org, doc, new Date(doc.created)) };
+  if (revision === undefined || revision !== old.revision) throw conflict();
+  return { organizationId: org, revision: await writeTaskRevision(db, doc.id, revision, doc) };
+}
+
+type Deletable = 'events' | 'notifications' | 'tasks';
+
+/**
+ * Deletes events, notifications (the user's own) or tasks by id, all or nothing: every id must be
+ * one of `orgIds` (else 404), and a task given with a revision must still be at it (else 409).
+ */
+export async function deleteRecords(
+  db: Db,
+  table: Deletable,
+  userId: number,
+  orgIds: readonly number[],
+  targets: ReadonlyArray<{ id: string; revision?: number }>,
+): Promise<number> {
+  const ids = [...new Set(targets.map((t) => t.id))];
+  if (ids.length === 0) return 0;
+  let found: Array<{ id: string; org: number; revision?: number }>;
+  if (table === 'events')
+    found = await db.select({ id: events.id, org: events.organizationId }).from(events).where(inArray(events.id, ids));
+  else if (table === 'notifications')
+    found = await db
+      .select({ id: notifications.id, org: notifications.organizationId })
+      .from(notifications)
+      .where(and(inArray(notifications.id, ids), eq(notifications.userId, userId)));
+  else
+    found = await db
+      .select({ id: tasks.id, org: tasks.organizationId, revision: tasks.revision })
+      .from(tasks)
+      .where(inArray(tasks.id, ids));
+  const mine = new Map(found.filter((f) => orgIds.includes(f.org)).map((f) => [f.id, f]));
+  if (ids.some((id) => !mine.has(id))) throw notFound();
+  for (const t of targets) {
+    const f = mine.get(t.id)!;
+    if (t.revision !== undefined && f.revision !== undefined && t.revision !== f.revision) throw conflict();
+  }
+  if (table === 'events') await db.delete(events).where(inArray(events.id, ids));
+  else if (table === 'notifications')
+    await db.delete(notifications).where(and(inArray(notifications.id, ids), eq(notifications.userId, userId)));
+  else await db.delete(tasks).where(inArray(tasks.id, ids));
+  return ids.length;
 }

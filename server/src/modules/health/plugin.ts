@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { classifyDbError } from '../../http/errors';
 import { pushListenerState } from '../push/plugin';
+import { ENDPOINTS } from '@fieldwatch/shared';
 
 /** Readiness answers quickly: a database slower than this counts as down. */
 export const healthSettings = { readyDbTimeoutMs: 2000 };
@@ -47,10 +48,10 @@ async function databaseProblem(ctx: ServerContext): Promise<string | null> {
 
 export default async function healthPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const live = async () => ({ ok: true });
-  app.get('/api/health', { config: { public: true } }, live);
-  app.get('/api/health/live', { config: { public: true } }, live);
+  app.get(ENDPOINTS.health.path, { config: { public: true } }, live);
+  app.get(ENDPOINTS.healthLive.path, { config: { public: true } }, live);
 
-  app.get('/api/health/ready', { config: { public: true } }, async (_request, reply) => {
+  app.get(ENDPOINTS.healthReady.path, { config: { public: true } }, async (_request, reply) => {
     const dbProblem = await databaseProblem(ctx);
     const push = pushListenerState(ctx.db) ?? 'idle';
     const pushDown = push === 'reconnecting' || push === 'closed';

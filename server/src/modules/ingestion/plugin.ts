@@ -9,7 +9,7 @@
  * revoke the API tokens of their organisations.
  */
 import type { FastifyInstance } from 'fastify';
-import { INGEST_MAX_BATCH, type ApiTokenRequest, type IngestRequest } from '@fieldwatch/shared';
+import { ENDPOINTS, type ApiTokenRequest, type IngestRequest } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { auth } from '../auth/guard';
@@ -21,54 +21,10 @@ import { authenticateApiToken, bearerToken, createApiToken, listApiTokens, revok
 /** Body limit of the ingestion route: 5,000 points of ~100 bytes, with room to spare. */
 const INGEST_BODY_LIMIT = 2 * 1024 * 1024;
 
-const ingestSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['points'],
-    properties: {
-      points: {
-        type: 'array',
-        maxItems: INGEST_MAX_BATCH,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['unitId', 'channel', 'ts', 'value'],
-          properties: {
-            unitId: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            channel: { type: 'integer', minimum: 0, maximum: 32767 },
-            ts: { type: 'string', format: 'date-time' },
-            value: { type: 'number' },
-          },
-        },
-      },
-    },
-  },
-} as const;
-
-const tokenBodySchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['name', 'organizationId'],
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-      organizationId: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    },
-  },
-} as const;
-const idParams = {
-  params: {
-    type: 'object',
-    required: ['id'],
-    properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  },
-} as const;
-
-export default async function ingestionPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+export default async function ingestionPlugin(app: FastifyInstance, { db, measurements }: ServerContext): Promise<void> {
   app.post<{ Body: IngestRequest }>(
-    '/api/v3/ingest',
-    { schema: ingestSchema, bodyLimit: INGEST_BODY_LIMIT, config: { public: true } },
+    ENDPOINTS.ingest.path,
+    { schema: ENDPOINTS.ingest.schema, bodyLimit: INGEST_BODY_LIMIT, config: { public: true } },
     async (request) => {
       const org = await authenticateApiToken(db, bearerToken(request.headers.authorization));
       if (org === null) throw new HttpError(401, 'Invalid or missing API token', 'unauthorized');
@@ -81,13 +37,14 @@ export default async function ingestionPlugin(app: FastifyInstance, { db }: Serv
       if (points.some((p) => Number.isNaN(p.ts.getTime()))) throw badRequest('ts must be an ISO 8601 time');
       const result = await ingestMeasurements(db, points, {
         orgIds: [org],
+        hooks: measurements,
         log: (err) => request.log.error({ err }, 'measurement subscriber failed'),
       });
       return { data: result };
     },
   );
 
-  app.post<{ Body: ApiTokenRequest }>('/api/v3/admin/tokens', { schema: tokenBodySchema }, async (request, reply) => {
+  app.post<{ Body: ApiTokenRequest }>(ENDPOINTS.createApiToken.path, { schema: ENDPOINTS.createApiToken.schema }, async (request, reply) => {
     const a = auth(request);
     requireAdmin(a);
     const mine = await userOrgIds(db, a.userId);
@@ -100,13 +57,13 @@ export default async function ingestionPlugin(app: FastifyInstance, { db }: Serv
     return reply.code(201).send({ data: created });
   });
 
-  app.get('/api/v3/admin/tokens', async (request) => {
+  app.get(ENDPOINTS.apiTokens.path, async (request) => {
     const a = auth(request);
     requireAdmin(a);
     return { data: await listApiTokens(db, await userOrgIds(db, a.userId)) };
   });
 
-  app.delete<{ Params: { id: number } }>('/api/v3/admin/tokens/:id', { schema: idParams }, async (request) => {
+  app.delete<{ Params: { id: number } }>(ENDPOINTS.revokeApiToken.path, { schema: ENDPOINTS.revokeApiToken.schema }, async (request) => {
     const a = auth(request);
     requireAdmin(a);
     return { data: await revokeApiToken(db, request.params.id, await userOrgIds(db, a.userId)) };

@@ -18,7 +18,7 @@ import {
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { channels, units } from '../../db/schema';
-import { emitMeasurements, type StoredMeasurement } from './hooks';
+import type { MeasurementHooks, StoredMeasurement } from './hooks';
 
 export interface IngestPoint {
   unitId: number;
@@ -32,8 +32,8 @@ export interface IngestOptions {
   orgIds?: readonly number[];
   /** Clock for the "too far in the future" check. */
   now?: Date;
-  /** Hand the stored points to the measurement hooks (default true; history backfill: false). */
-  notify?: boolean;
+  /** The app's measurement hooks, told of the stored points (none: nobody is told — history backfill, seeding). */
+  hooks?: MeasurementHooks;
   /** Where subscriber failures are reported. */
   log?: (err: unknown) => void;
 }
@@ -114,8 +114,8 @@ export async function ingestMeasurements(
   const stored = candidates.length > 0 ? await storePoints(db, candidates) : [];
   duplicate += candidates.length - stored.length;
 
-  if (opts.notify !== false) {
-    const errors = await emitMeasurements(stored, db);
+  if (opts.hooks) {
+    const errors = await opts.hooks.emit(stored, db);
     for (const err of errors) opts.log?.(err);
   }
 

@@ -3,15 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { auth } from '../auth/guard';
-import { JsonRows, legacyHandler } from './registry';
-
-/** The spec's method names are PascalCase words; anything else is not a method. */
-const METHOD_PATTERN = '^[A-Za-z][A-Za-z0-9]{0,63}$';
+import { JsonRows } from './registry';
+import { ENDPOINTS } from '@fieldwatch/shared';
 
 export default async function legacyPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const handle = async (request: FastifyRequest<{ Params: { method: string } }>, reply: FastifyReply) => {
     const method = request.params.method;
-    const handler = legacyHandler(method);
+    const handler = ctx.legacy.handler(method);
     if (!handler) throw notFound(`Unknown method ${method}`);
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
     const params = { ...(request.query as Record<string, unknown>), ...(body as Record<string, unknown>) };
@@ -22,10 +20,7 @@ export default async function legacyPlugin(app: FastifyInstance, ctx: ServerCont
     }
     return rows.length === 0 ? [{}] : rows;
   };
-  const schema = {
-    params: { type: 'object', properties: { method: { type: 'string', pattern: METHOD_PATTERN } }, required: ['method'] },
-  } as const;
   type Req = { Params: { method: string } };
-  app.get<Req>('/api/v1/xrequest/:method', { schema }, (req, reply) => handle(req, reply));
-  app.post<Req>('/api/v1/xrequest/:method', { schema }, (req, reply) => handle(req, reply));
+  app.get<Req>(ENDPOINTS.xrequestGet.path, { schema: ENDPOINTS.xrequestGet.schema }, (req, reply) => handle(req, reply));
+  app.post<Req>(ENDPOINTS.xrequest.path, { schema: ENDPOINTS.xrequest.schema }, (req, reply) => handle(req, reply));
 }

@@ -1,9 +1,9 @@
 /**
- * The older API's /api/v1/xrequest/<Method> dispatch (spec §7): each domain module registers the
- * methods it serves onto its own services; the legacy plugin routes GET and POST to them. Params
- * come from the query string (GET) or the JSON/form body (POST), merged, as strings or values.
- * Handlers answer arrays of PascalCase records (spec §3); an empty result is `[{}]` (spec §8:
- * "an empty-object single result means an empty list").
+ * The older API's /api/v1/xrequest/<Method> dispatch: each domain module registers the methods it
+ * serves onto its own services; the legacy plugin routes GET and POST to them. Params come from
+ * the query string (GET) or the JSON/form body (POST), merged, as strings or values. Handlers
+ * answer arrays of PascalCase records (the spec's legacy record shape); an empty result is `[{}]`
+ * (the spec: "an empty-object single result means an empty list").
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context';
@@ -32,23 +32,26 @@ export class JsonRows {
 
 export type LegacyHandler = (call: LegacyCall) => Promise<unknown[] | JsonRows>;
 
-const handlers = new Map<string, LegacyHandler>();
+/**
+ * The xrequest methods of one app: each domain plugin registers the methods it serves while it
+ * loads, the legacy plugin dispatches to them. One per app (in the ServerContext), so two apps in
+ * one process never see each other's handlers.
+ */
+export class LegacyRegistry {
+  private readonly handlers = new Map<string, LegacyHandler>();
 
-/** Registers one xrequest method. Throws on a second registration: one owner per method. */
-export function registerLegacy(method: string, handler: LegacyHandler): void {
-  if (handlers.has(method)) throw new Error(`xrequest method ${method} is registered twice`);
-  handlers.set(method, handler);
-}
+  /** Registers one xrequest method. Throws on a second registration: one owner per method. */
+  register(method: string, handler: LegacyHandler): void {
+    if (this.handlers.has(method)) throw new Error(`xrequest method ${method} is registered twice`);
+    this.handlers.set(method, handler);
+  }
 
-export function legacyHandler(method: string): LegacyHandler | undefined {
-  return handlers.get(method);
-}
+  handler(method: string): LegacyHandler | undefined {
+    return this.handlers.get(method);
+  }
 
-export function legacyMethods(): string[] {
-  return [...handlers.keys()].sort();
-}
-
-/** Test helper: forget registrations (each buildApp registers again). */
-export function clearLegacyRegistry(): void {
-  handlers.clear();
+  /** The registered method names, sorted. */
+  methods(): string[] {
+    return [...this.handlers.keys()].sort();
+  }
 }

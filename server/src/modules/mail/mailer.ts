@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (issue 14 §7): nodemailer over SMTP_URL. Without an SMTP server each message is
+ * Outgoing mail: nodemailer over SMTP_URL. Without an SMTP server each message is
  * written as an .eml file into MAIL_DIR, so that a local user can still follow a password link,
  * and one log line names the recipient, the subject and the file — never the message's text,
  * which may carry a secret link. One Mailer per app (ServerContext.mail): no module-global state.

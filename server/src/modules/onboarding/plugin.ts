@@ -6,19 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { tagInfo } from '../nfc/service';
-
-const schema = {
-  params: {
-    type: 'object',
-    required: ['uuid'],
-    properties: { uuid: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' } },
-  },
-} as const;
+import { ENDPOINTS } from '@fieldwatch/shared';
 
 export default async function onboardingPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
   app.get<{ Params: { uuid: string } }>(
-    '/api/v3/onboarding/tag/:uuid',
-    { schema, config: { public: true } },
+    ENDPOINTS.onboardingTag.path,
+    { schema: ENDPOINTS.onboardingTag.schema, config: { public: true } },
     async (request) => {
       const info = await tagInfo(db, request.params.uuid.toLowerCase());
       if (!info) throw notFound();

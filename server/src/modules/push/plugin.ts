@@ -11,7 +11,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PUSH_HEARTBEAT_MS, PUSH_STREAM_PATH } from '@fieldwatch/shared';
+import { ENDPOINTS, PUSH_HEARTBEAT_MS } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -63,7 +63,7 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
     await hub.close();
   });
 
-  app.get(PUSH_STREAM_PATH, async (request, reply) => {
+  app.get(ENDPOINTS.pushStream.path, async (request, reply) => {
     const a = auth(request);
     const orgs = new Set(await userOrgIds(ctx.db, a.userId));
     await hub.start();

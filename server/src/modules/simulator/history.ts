@@ -29,7 +29,7 @@ const RAW_STEP_MS = 600_000;
 
 /**
  * Backfills the unit's channels (or the one given) that have no history yet, one channel per
- * transaction (~0.1 s on PGlite), so other requests are never held up for long. Answers whether
+ * transaction (a short one), so other requests are never held up for long. Answers whether
  * anything was written.
  */
 export async function ensureDemoHistory(
@@ -94,7 +94,7 @@ export async function ensureDemoHistory(
       for (let t = Math.ceil(rawFrom / RAW_STEP_MS) * RAW_STEP_MS; t < anchor; t += RAW_STEP_MS)
         raw.push({ unitId, channel: c.channelNo, ts: new Date(t), value: signalValue(seed, sig, t) });
       await upsertRollupRows(tx, rows);
-      await ingestMeasurements(tx, raw, { notify: false, now });
+      await ingestMeasurements(tx, raw, { now });
       return true;
     });
     wrote ||= written;

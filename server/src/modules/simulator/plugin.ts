@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { simulatorEnabled, startSimulator } from './simulator';
 
-export default async function simulatorPlugin(app: FastifyInstance, { db, config }: ServerContext): Promise<void> {
+export default async function simulatorPlugin(app: FastifyInstance, { db, config, measurements }: ServerContext): Promise<void> {
   if (!simulatorEnabled(config)) return;
   let handle: ReturnType<typeof startSimulator> | undefined;
   app.addHook('onReady', async () => {
     handle = startSimulator(db, {
       intervalSec: config.simulatorIntervalSec,
+      hooks: measurements,
       backfill: config.simulatorBackfill ?? true,
       log: (msg, err) => app.log.error({ err }, msg),
     });

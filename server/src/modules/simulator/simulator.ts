@@ -4,8 +4,8 @@
  * ingestMeasurements() as the HTTP ingestion (so rollups and the alarm hooks see it exactly like
  * device data). Units whose signal drops out send nothing for those hours, so the communication
  * watchdog (alarms/watchdog.ts) raises their alarm 19; limit and battery alarms come from the
- * seeded DEMO_LIMITS through limit evaluation. Started by app.ts when DEMO is on and SIMULATOR is not off (never under jest unless
- * a test calls startSimulator itself); stopped when the app closes.
+ * seeded DEMO_LIMITS through limit evaluation. Started with the app when DEMO is on and SIMULATOR is
+ * not off; stopped when the app closes.
  */
 import { eq, not, sql } from 'drizzle-orm';
 import { INACTIVE_UNIT_MARKER, isParkingType } from '@fieldwatch/shared';
@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { channels, units } from '../../db/schema';
 import { DEMO_SEED } from '../../seed/fleet';
+import type { MeasurementHooks } from '../ingestion/hooks';
 import { ingestMeasurements, type IngestPoint } from '../ingestion/service';
 import type { IngestResult } from '@fieldwatch/shared';
 import { ensureDemoHistory } from './history';
@@ -20,9 +21,9 @@ import { NO_SIGNAL_DBM, SIGNAL_CHANNEL, signalValue } from './signal';
 
 export const DEFAULT_SIMULATOR_INTERVAL_SEC = 60;
 
-/** On with DEMO unless SIMULATOR=0; off under jest (NODE_ENV=test) unless SIMULATOR=1. */
+/** On with DEMO unless SIMULATOR=0 (the tests' configuration turns it off). */
 export function simulatorEnabled(config: Config): boolean {
-  return config.demo && (config.simulator ?? process.env.NODE_ENV !== 'test');
+  return config.demo && (config.simulator ?? true);
 }
 
 /** The points of one tick at time `at` (pure apart from reading the channel list). */
@@ -47,10 +48,10 @@ export async function simulatedPoints(db: Db, at: Date, seed = DEMO_SEED): Promi
 export async function simulatorTick(
   db: Db,
   at = new Date(),
-  opts: { seed?: number; log?: (err: unknown) => void } = {},
+  opts: { seed?: number; hooks?: MeasurementHooks; log?: (err: unknown) => void } = {},
 ): Promise<IngestResult> {
   const points = await simulatedPoints(db, at, opts.seed ?? DEMO_SEED);
-  return ingestMeasurements(db, points, { now: at, log: opts.log });
+  return ingestMeasurements(db, points, { now: at, hooks: opts.hooks, log: opts.log });
 }
 
 export interface SimulatorHandle {
@@ -60,6 +61,8 @@ export interface SimulatorHandle {
 export interface SimulatorOptions {
   intervalSec?: number;
   seed?: number;
+  /** The app's measurement hooks, told of every tick's points (the alarm pipeline). */
+  hooks?: MeasurementHooks;
   /** Backfill every installed unit's year of history in the background (default true). */
   backfill?: boolean;
   /** Pause between two units of the background backfill, so requests get through (ms). */
@@ -86,6 +89,7 @@ export function startSimulator(db: Db, opts: SimulatorOptions = {}): SimulatorHa
     if (stopped) return;
     running = simulatorTick(db, new Date(), {
       seed: opts.seed,
+      hooks: opts.hooks,
       log: (err) => opts.log?.('measurement subscriber failed', err),
     }).catch((err) => opts.log?.('simulator tick failed', err));
   };

@@ -22,7 +22,7 @@ import { areaPreloadLinks } from './preload';
 
 export const BUILD_FIRST_MESSAGE = 'Build the front end first: npm start';
 
-/** The onboarding remote is embeddable by partner sites on other origins (spec §2, ARCHITECTURE). */
+/** The onboarding remote is embeddable by partner sites on other origins (the spec; ARCHITECTURE). */
 const CORS_REMOTES: ReadonlySet<RemoteName> = new Set(['onboarding']);
 
 export function remotesMap(overrides: Partial<Record<RemoteName, string>>): RemotesMap {

@@ -13,10 +13,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  ENDPOINTS,
   DEFAULT_DATE_INTERVAL,
   HOUR_MS,
   MESSAGES,
-  TELEMETRY_MAX_POINTS,
   TELEMETRY_MAX_RANGE_MS,
   TIME_RANGES_HOURS,
 } from '@fieldwatch/shared';
@@ -24,9 +24,8 @@ import type { ServerContext } from '../../context';
 import { badRequest, HttpError } from '../../http/errors';
 import { auth } from '../auth/guard';
 import { scopedOrgIds, userOrgIds } from '../auth/scope';
-import { optionalIdList, optionalTime, parseTime } from '../devices/legacy-params';
+import { optionalIdList, optionalTime, parseTime } from '../legacy/params';
 import { listUnits, requireUnit } from '../devices/service';
-import { registerLegacy } from '../legacy/registry';
 import { ensureDemoHistory } from '../simulator/history';
 import { simulatorEnabled } from '../simulator/simulator';
 import { latestValues, readSeries, seriesCsv } from './service';
@@ -35,24 +34,6 @@ const DEFAULT_RANGE_MS = (TIME_RANGES_HOURS[DEFAULT_DATE_INTERVAL] ?? 168) * HOU
 const CSV_MAX_UNITS = 100;
 
 export const noMeasurementData = () => new HttpError(404, MESSAGES.noMeasurementData, 'no_data');
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
-const timeField = { type: 'string', minLength: 1, maxLength: 40 } as const;
-const dataQuery = (endName: 'end' | 'stop') =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      start: timeField,
-      [endName]: timeField,
-      records: { type: 'integer', minimum: 2, maximum: TELEMETRY_MAX_POINTS },
-      channel: { type: 'integer', minimum: 0, maximum: 32767 },
-    },
-  }) as const;
 
 /** [start, end) of a data query, validated. */
 export function queryRange(start: string | undefined, end: string | undefined, now = new Date()): { start: Date; end: Date } {
@@ -65,7 +46,7 @@ export function queryRange(start: string | undefined, end: string | undefined, n
 
 type DataQuery = { start?: string; end?: string; stop?: string; records?: number; channel?: number };
 
-export default async function telemetryPlugin(app: FastifyInstance, { db, config }: ServerContext): Promise<void> {
+export default async function telemetryPlugin(app: FastifyInstance, { db, config, legacy }: ServerContext): Promise<void> {
   const lazyHistory = simulatorEnabled(config);
 
   const data = async (unitId: number, userId: number, q: DataQuery, endValue: string | undefined) => {
@@ -83,23 +64,23 @@ export default async function telemetryPlugin(app: FastifyInstance, { db, config
   };
 
   app.get<{ Params: { id: number }; Querystring: DataQuery }>(
-    '/api/v3/device/devices/:id/data',
-    { schema: { params: idParams, querystring: dataQuery('end') } },
+    ENDPOINTS.deviceData.path,
+    { schema: ENDPOINTS.deviceData.schema },
     async (request) => data(request.params.id, auth(request).userId, request.query, request.query.end),
   );
   app.get<{ Params: { id: number }; Querystring: DataQuery }>(
-    '/api/v2/device/devices/:id/data',
-    { schema: { params: idParams, querystring: dataQuery('stop') } },
+    ENDPOINTS.deviceDataV2.path,
+    { schema: ENDPOINTS.deviceDataV2.schema },
     async (request) => data(request.params.id, auth(request).userId, request.query, request.query.stop),
   );
 
-  registerLegacy('GetUnitsShowValue', async ({ auth: a, params }) => {
+  legacy.register('GetUnitsShowValue', async ({ auth: a, params }) => {
     const orgs = await scopedOrgIds(db, a, true);
     const ids = optionalIdList(params, ['UnitID', 'UnitIDs', 'unitIds']) ?? (await listUnits(db, orgs)).map((u) => u.UnitID);
     return latestValues(db, ids, orgs);
   });
 
-  registerLegacy('GetUnitsDataCSV', async ({ auth: a, params }) => {
+  legacy.register('GetUnitsDataCSV', async ({ auth: a, params }) => {
     const orgs = await scopedOrgIds(db, a, true);
     const ids = optionalIdList(params, ['UnitID', 'UnitIDs', 'unitIds']);
     if (!ids) throw badRequest(`${MESSAGES.missingParameters}: UnitID`);

@@ -5,6 +5,8 @@
  */
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
+  formatApiDate,
+  toCsv,
   bucketStart,
   chooseGranularity,
   coarsenSeries,
@@ -19,8 +21,7 @@ import {
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { channels, measurementRollups, measurements, units } from '../../db/schema';
-import { toApiDate } from '../../http/params';
-import { chunks } from '../devices/legacy-params';
+import { chunks } from '../legacy/params';
 
 export interface SeriesQuery {
   unitId: number;
@@ -164,7 +165,7 @@ export async function latestValues(db: Db, unitIds: readonly number[], orgIds: r
         ChannelKind: r.kind,
         UnitOfMeasure: r.uom,
         Value: r.last,
-        MeasureTime: toApiDate(r.lastTs),
+        MeasureTime: formatApiDate(r.lastTs),
       });
   }
   return out;
@@ -172,16 +173,13 @@ export async function latestValues(db: Db, unitIds: readonly number[], orgIds: r
 
 /** CSV text of a series: Time;Channel;ChannelName;Value;Min;Max;Count (';' separated, UTC API dates). */
 export function seriesCsv(data: DeviceData): string {
-  // Device text is data: quoted when needed, and never a spreadsheet formula.
-  const quote = (raw: string) => {
-    const s = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
-    return /[;"\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const lines = ['Time;Channel;ChannelName;Value;Min;Max;Count'];
-  for (const c of data.channels)
-    for (const p of c.points)
-      lines.push(
-        [toApiDate(new Date(p.ts)), String(c.channel), quote(c.name), p.value, p.min, p.max, p.count].join(';'),
-      );
-  return lines.join('\n');
+  const rows = data.channels.flatMap((c) =>
+    c.points.map((p) => [formatApiDate(new Date(p.ts)), c.channel, c.name, p.value, p.min, p.max, p.count]),
+  );
+  // Device text is data: toCsv quotes it when needed and never lets it start a spreadsheet formula.
+  return toCsv(['Time', 'Channel', 'ChannelName', 'Value', 'Min', 'Max', 'Count'], rows, {
+    separator: ';',
+    newline: '\n',
+    finalNewline: false,
+  });
 }

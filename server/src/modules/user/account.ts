@@ -1,6 +1,6 @@
 /**
  * Profile edits, avatar, password change, password-restore links and organisation look-up of
- * /api/v3/user (spec §7). A Reader may do all of this for himself: his personal settings are not
+ * /api/v3/user. A Reader may do all of this for himself: his personal settings are not
  * operational data.
  */
 import { and, eq, ne } from 'drizzle-orm';
@@ -11,11 +11,14 @@ import {
   AVATAR_TOO_LARGE,
   blank,
   DATE_FORMATS,
+  fieldProblem,
   invalidEmail,
+  isEmail,
   MESSAGES,
+  NewPassword,
   PASSWORD_MESSAGES,
-  PASSWORD_MIN_LENGTH,
   PROFILE_FIELDS,
+  PROFILE_TEXT_LIMITS,
   isLanguage,
   normalizeUsername,
   type OrganizationInfo,
@@ -31,11 +34,8 @@ import { AVATAR_STORED_TYPE, reencodeAvatar } from './avatar';
 import { getProfile } from './service';
 import { isUniqueViolation, usernameIs } from './username';
 
-export { PASSWORD_MIN_LENGTH };
-export const PASSWORD_MAX_LENGTH = 1000;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LIMITS = { username: 200, fullname: 200, title: 200, email: 320, phone: 50 } as const;
+/** The contract's limits of the profile's text fields (the registration form has the same). */
+const LIMITS = PROFILE_TEXT_LIMITS;
 
 const tooLarge = () => new HttpError(413, AVATAR_TOO_LARGE, 'too_large');
 
@@ -83,7 +83,7 @@ function text(name: keyof typeof LIMITS, v: unknown): string {
 
 /**
  * PUT /profile: only the fields sent change. An unknown field is logged and nothing is saved
- * (spec §8), as is any invalid value: the whole update is checked before anything is written.
+ * (the spec's validation rule), as is any invalid value: the whole update is checked before anything is written.
  */
 export async function updateProfile(
   db: Db,
@@ -104,7 +104,7 @@ export async function updateProfile(
   }
   if (body.email !== undefined) {
     const e = text('email', body.email);
-    if (e !== '' && !EMAIL.test(e)) throw badRequest(invalidEmail('Email'));
+    if (e !== '' && !isEmail(e)) throw badRequest(invalidEmail('Email'));
     set.email = e;
   }
   if (body.fullname !== undefined) set.name = text('fullname', body.fullname);
@@ -162,9 +162,11 @@ async function setPasswordAndEndSessions(db: Db, userId: number, password: strin
     .where(and(eq(sessions.userId, userId), keepSession ? ne(sessions.id, keepSession) : undefined));
 }
 
+/** The contract's rule for a new password (the forms check the same before sending). */
 export function checkNewPassword(pw: string): void {
-  if (pw.length < PASSWORD_MIN_LENGTH) throw badRequest(MESSAGES.passwordTooShort);
-  if (pw.length > PASSWORD_MAX_LENGTH) throw badRequest(`The password is longer than ${PASSWORD_MAX_LENGTH} characters`);
+  const problem = fieldProblem(NewPassword, pw, true);
+  if (problem?.rule === 'maxLength') throw badRequest(`The password is longer than ${problem.limit} characters`);
+  if (problem) throw badRequest(MESSAGES.passwordTooShort);
 }
 
 /** PUT /password: the old password must be right; the user's other sessions end. */

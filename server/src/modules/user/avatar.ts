@@ -1,5 +1,5 @@
 /**
- * Avatar re-encoding (issue 14 §8). An upload is never stored as sent: it is decoded (with a
+ * Avatar re-encoding. An upload is never stored as sent: it is decoded (with a
  * pixel limit, so a small file declaring huge dimensions — a "pixel bomb" — is refused before
  * its pixels are allocated), turned upright, cut to AVATAR_SIZE² (cover) and written afresh as
  * WebP. The new file carries no metadata (EXIF GPS, comments) and nothing that rode along in the

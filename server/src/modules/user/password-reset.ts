@@ -1,5 +1,5 @@
 /**
- * Password links (issue 14 §1): createRestorePasswordToken (a user for himself, or an
+ * Password links: createRestorePasswordToken (a user for himself, or an
  * administrator for a user of his), the public forgotPassword, and the two calls the link leads
  * to (verifyChangePasswordToken, changePassword).
  *

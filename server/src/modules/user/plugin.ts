@@ -10,8 +10,10 @@ import {
   AVATAR_CONTENT_TYPES,
   AVATAR_MAX_BYTES,
   AVATAR_TOO_LARGE,
+  ENDPOINTS,
   isLanguage,
   MESSAGES,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MESSAGES,
   SUPPORTED_LANGUAGES,
   type ChangeOwnPasswordBody,
@@ -26,7 +28,7 @@ import { parseIdList } from '../../http/params';
 import { auth } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
 import { setSelectedCustomers } from '../auth/sessions';
-import { avatarDataUrl, changePassword, organizationOf, PASSWORD_MAX_LENGTH, setAvatar, updateProfile } from './account';
+import { avatarDataUrl, changePassword, organizationOf, setAvatar, updateProfile } from './account';
 import {
   changePasswordWithToken,
   createRestoreToken,
@@ -34,12 +36,8 @@ import {
   linkBase,
   verifyRestoreToken,
 } from './password-reset';
-import { getPreferences, preferencesSchema, setPreferences } from './preferences';
+import { getPreferences, setPreferences } from './preferences';
 import { getProfile, sessionResponse, setLanguage } from './service';
-
-const PASSWORD = { type: 'string', maxLength: PASSWORD_MAX_LENGTH } as const;
-const TOKEN = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
 /** The request's own origin (honours X-Forwarded-* only with TRUST_PROXY). */
 function requestOrigin(request: FastifyRequest): string {
@@ -64,26 +62,15 @@ function passwordPair(body: unknown, query: Partial<ChangeOwnPasswordBody>): Cha
   return { oldPassword: oldPassword as string, newPassword: newPassword as string };
 }
 
-const selectSchema = {
-  querystring: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 2000 } } },
-} as const;
-const languageSchema = {
-  querystring: {
-    type: 'object',
-    required: ['language'],
-    properties: { language: { type: 'string', maxLength: 20 } },
-  },
-} as const;
-
 export default async function userPlugin(app: FastifyInstance, { db, mail }: ServerContext): Promise<void> {
-  app.get('/api/v3/user/session', async (request) => {
+  app.get(ENDPOINTS.session.path, async (request) => {
     return { data: await sessionResponse(db, auth(request)) };
   });
 
   /** Selects the customers (organisations) that scope devices, alarms and KPIs: ?id=1,2 */
   app.put<{ Querystring: { id: string } }>(
-    '/api/v3/user/session/current_organization',
-    { schema: selectSchema },
+    ENDPOINTS.selectCustomers.path,
+    { schema: ENDPOINTS.selectCustomers.schema },
     async (request) => {
       const a = auth(request);
       const ids = parseIdList(request.query.id, 'id');
@@ -95,13 +82,13 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
     },
   );
 
-  app.get('/api/v3/user/profile', async (request) => {
+  app.get(ENDPOINTS.profile.path, async (request) => {
     return { data: await getProfile(db, auth(request).userId) };
   });
 
   app.put<{ Querystring: { language: string } }>(
-    '/api/v3/user/profile/language',
-    { schema: languageSchema },
+    ENDPOINTS.profileLanguage.path,
+    { schema: ENDPOINTS.profileLanguage.schema },
     async (request) => {
       const a = auth(request);
       const { language } = request.query;
@@ -115,8 +102,8 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
 
   /** Only the fields of PROFILE_FIELDS; an unknown one is logged and nothing is saved (400). */
   app.put<{ Body: Record<string, unknown> }>(
-    '/api/v3/user/profile',
-    { schema: { body: { type: 'object', maxProperties: 50 } } },
+    ENDPOINTS.updateProfile.path,
+    { schema: ENDPOINTS.updateProfile.schema },
     async (request) => {
       const a = auth(request);
       return { data: await updateProfile(db, a.userId, request.body, request.log) };
@@ -144,7 +131,7 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
     payload.on('error', (err) => finish(err));
   });
 
-  app.post('/api/v3/user/profile/avatar', async (request) => {
+  app.post(ENDPOINTS.uploadAvatar.path, async (request) => {
     const a = auth(request);
     const body = request.body;
     if (body === undefined || body === null || (Buffer.isBuffer(body) && body.length === 0)) {
@@ -157,23 +144,19 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
     return { data: await setAvatar(db, a.userId, await avatarDataUrl(type, body)) };
   });
 
-  app.delete('/api/v3/user/profile/avatar', async (request) => {
+  app.delete(ENDPOINTS.deleteAvatar.path, async (request) => {
     return { data: await setAvatar(db, auth(request).userId, null) };
   });
 
   /**
-   * PUT /password (spec §7): the old password is always needed; the user's other sessions end.
+   * PUT /password: the old password is always needed; the user's other sessions end.
    * The contract's form is ?oldPassword&newPassword; a JSON body { oldPassword, newPassword } is
    * accepted too and preferred, as it keeps passwords out of URLs (and so out of logs). The body
    * has no schema of its own: the contract's form sends none, which a body schema would refuse.
    */
   app.put<{ Querystring: Partial<ChangeOwnPasswordBody>; Body: unknown }>(
-    '/api/v3/user/password',
-    {
-      schema: {
-        querystring: { type: 'object', properties: { oldPassword: PASSWORD, newPassword: PASSWORD } },
-      },
-    },
+    ENDPOINTS.changeOwnPassword.path,
+    { schema: ENDPOINTS.changeOwnPassword.schema },
     async (request) => {
       const { oldPassword, newPassword } = passwordPair(request.body, request.query);
       await changePassword(db, auth(request), oldPassword, newPassword);
@@ -186,17 +169,8 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
    * administers every one) and answers only that it was sent. baseUrl must be on this origin.
    */
   app.post<{ Body: CreateRestoreTokenBody }>(
-    '/api/v3/user/createRestorePasswordToken',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['userId', 'baseUrl'],
-          additionalProperties: false,
-          properties: { userId: ID, baseUrl: { type: 'string', minLength: 1, maxLength: 2000 } },
-        },
-      },
-    },
+    ENDPOINTS.createRestoreToken.path,
+    { schema: ENDPOINTS.createRestoreToken.schema },
     async (request) => {
       const { userId, baseUrl } = request.body;
       return {
@@ -213,21 +187,8 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
     await Promise.allSettled([...pendingForgot]);
   });
   app.post<{ Body: ForgotPasswordBody }>(
-    '/api/v3/user/forgotPassword',
-    {
-      config: { public: true },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['login', 'baseUrl'],
-          additionalProperties: false,
-          properties: {
-            login: { type: 'string', minLength: 1, maxLength: 320 },
-            baseUrl: { type: 'string', minLength: 1, maxLength: 2000 },
-          },
-        },
-      },
-    },
+    ENDPOINTS.forgotPassword.path,
+    { config: { public: true }, schema: ENDPOINTS.forgotPassword.schema },
     async (request) => {
       const { login, baseUrl } = request.body;
       if (!login.trim()) throw badRequest(MESSAGES.missingParameters);
@@ -241,27 +202,14 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
 
   // The two calls a restore link leads to are reachable without a session (the token is the key).
   app.get<{ Params: { token: string } }>(
-    '/api/v3/user/verifyChangePasswordToken/:token',
-    {
-      config: { public: true },
-      schema: { params: { type: 'object', required: ['token'], properties: { token: TOKEN } } },
-    },
+    ENDPOINTS.verifyResetToken.path,
+    { config: { public: true }, schema: ENDPOINTS.verifyResetToken.schema },
     async (request) => ({ data: await verifyRestoreToken(db, request.params.token) }),
   );
 
   app.post<{ Body: ChangePasswordBody }>(
-    '/api/v3/user/changePassword',
-    {
-      config: { public: true },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['token', 'newPassword'],
-          additionalProperties: false,
-          properties: { token: TOKEN, newPassword: PASSWORD },
-        },
-      },
-    },
+    ENDPOINTS.resetPassword.path,
+    { config: { public: true }, schema: ENDPOINTS.resetPassword.schema },
     async (request) => {
       await changePasswordWithToken(db, request.body.token, request.body.newPassword);
       return { data: { message: PASSWORD_MESSAGES.changed } };
@@ -269,18 +217,18 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
   );
 
   app.get<{ Params: { id: number } }>(
-    '/api/v3/user/organization/:id',
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: ID } } } },
+    ENDPOINTS.organization.path,
+    { schema: ENDPOINTS.organization.schema },
     async (request) => ({ data: await organizationOf(db, auth(request).userId, request.params.id) }),
   );
 
-  app.get('/api/v3/user/preferences', async (request) => ({
+  app.get(ENDPOINTS.preferences.path, async (request) => ({
     data: await getPreferences(db, auth(request).userId),
   }));
 
   app.put<{ Body: Partial<ClientPreferences> }>(
-    '/api/v3/user/preferences',
-    { schema: { body: preferencesSchema } },
+    ENDPOINTS.updatePreferences.path,
+    { schema: ENDPOINTS.updatePreferences.schema },
     async (request) => ({ data: await setPreferences(db, auth(request).userId, request.body) }),
   );
 }

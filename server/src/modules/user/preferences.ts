@@ -1,12 +1,11 @@
 /**
- * The user_preferences row: client preferences (spec §3) and the filter settings of each
+ * The user_preferences row: client preferences and the filter settings of each
  * dashboard. Keys starting with "_" are the server's own and never leave it. (Password links live
  * in their own table, password_reset_tokens: see password-reset.ts.)
  */
 import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_CLIENT_PREFERENCES,
-  UNIT_STATUSES,
   type ClientPreferences,
   type FilterSettings,
 } from '@fieldwatch/shared';
@@ -76,39 +75,3 @@ export async function setDashboardFilter(
   else all[String(dashboardId)] = filter;
   await mergeRaw(db, userId, { [DASHBOARD_FILTERS]: all });
 }
-
-// ───────── JSON schemas (Fastify) ─────────
-
-export const filterSettingsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    statuses: { type: 'array', maxItems: UNIT_STATUSES.length, items: { type: 'string', enum: [...UNIT_STATUSES] } },
-    unitTypes: { type: 'array', maxItems: 500, items: { type: 'integer', minimum: 0, maximum: 100000 } },
-    alarmTypes: { type: 'array', maxItems: 500, items: { type: 'integer', minimum: 0, maximum: 1000 } },
-    search: { type: 'string', maxLength: 200 },
-  },
-} as const;
-
-export const preferencesSchema = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    dateInterval: { type: 'integer', minimum: 1, maximum: 10000 },
-    weather: {
-      type: 'object',
-      maxProperties: 10000,
-      propertyNames: { pattern: '^[0-9]{1,10}$' },
-      additionalProperties: { type: 'boolean' },
-    },
-    hiddenWidgets: {
-      type: 'object',
-      maxProperties: 100,
-      propertyNames: { maxLength: 100 },
-      additionalProperties: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } },
-    },
-    filterSettings: filterSettingsSchema,
-    textSearch: { type: 'string', maxLength: 200 },
-  },
-} as const;

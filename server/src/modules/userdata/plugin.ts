@@ -8,8 +8,8 @@ import { badRequest, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/guard';
 import { requireWriter } from '../auth/permissions';
 import { scopedOrgIds, userOrgIds } from '../auth/scope';
-import { Params } from '../alarms/params';
-import { registerLegacy, type LegacyParams } from '../legacy/registry';
+import { Params } from '../legacy/params';
+import type { LegacyParams } from '../legacy/registry';
 import type { Db } from '../../db/client';
 import {
   deleteUserData,
@@ -56,14 +56,14 @@ function jsonDataOf(params: LegacyParams): unknown {
   return entry === undefined ? undefined : parseJsonData(entry[1]);
 }
 
-export default async function userDataPlugin(_app: FastifyInstance, { db }: ServerContext): Promise<void> {
-  registerLegacy('GetUserData', async ({ auth: a, params }) => {
+export default async function userDataPlugin(_app: FastifyInstance, { db, legacy }: ServerContext): Promise<void> {
+  legacy.register('GetUserData', async ({ auth: a, params }) => {
     const p = new Params(params);
     const address = addressOf(p);
     return getUserData(db, await callerOf(db, a, p), address);
   });
 
-  registerLegacy('SetUserData', async ({ auth: a, params, request }) => {
+  legacy.register('SetUserData', async ({ auth: a, params, request }) => {
     requireWriter(a);
     const p = new Params(params);
     const address = addressOf(p);
@@ -72,7 +72,7 @@ export default async function userDataPlugin(_app: FastifyInstance, { db }: Serv
     return [await setUserData(db, await callerOf(db, a, p), address, value, revision)];
   });
 
-  registerLegacy('DeleteUserData', async ({ auth: a, params, request }) => {
+  legacy.register('DeleteUserData', async ({ auth: a, params, request }) => {
     requireWriter(a);
     const p = new Params(params);
     const address = addressOf(p);

@@ -1,19 +1,21 @@
 /**
- * The older key-value store: GetUserData, SetUserData, DeleteUserData (spec §7).
+ * The older key-value store: GetUserData, SetUserData, DeleteUserData (the older API).
  *
  * Parameters: ValueType is the namespace, ValueID the key, JSonData the value as JSON text (or a
  * JSON value), Default 'Y' for the organisation-wide default and 'N' (default) for the caller's
  * own value, CustomerID the organisation (default: the first selected customer), Revision (or an
  * If-Match header) the revision the writer read.
  *
- * One source of truth: the typed keys are views of the typed tables, not copies —
+ * One source of truth: the typed keys are views of the typed tables, not copies, read and written
+ * only through the domain services that own them (events/service.ts, containers/service.ts), the
+ * same operations the v3 routes call; this module maps keys and shapes —
  * - `_event_management` / events, notifications, tasks → the events, notifications (the caller's)
  *   and tasks tables;
  * - `_group` / groups, locations → the containers table (kind group / location);
  * - any other namespace/key → the user_data table (key = ValueID, value_id = '*' for the default
  *   or 'u<userId>' for a personal value, value_type = ValueType).
  * For typed keys JSonData is a list of records (a single record is accepted too). Invalid records
- * (spec §5) are ignored, not stored; valid ones are inserted, or update the stored record.
+ * (the spec's record rules) are ignored, not stored; valid ones are inserted, or update the stored record.
  *
  * Two writers never silently overwrite each other: tasks, containers and plain values carry a
  * revision, and an update must send the revision it read (records: their `revision` field; plain
@@ -22,29 +24,43 @@
  * conflict); notifications only ever gain their `seen` stamp, which cannot be lost. A record id
  * of another organisation answers 404 and the call changes nothing.
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  isApiDateRange,
   ID_CHUNK_SIZE,
   isValidActivity,
   isValidEvent,
   isValidNotification,
   isValidTask,
-  migrateEvent,
   USER_DATA_NAMESPACES,
   type FwEvent,
   type FwNotification,
   type FwTask,
-  type ContainerReference,
   type UserDataRecord,
   type UserDataWriteResult,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { containers, events, notifications, tasks, userData } from '../../db/schema';
+import { userData } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { checkJsonValue } from '../../http/input';
-import { isStorableTime } from '../../http/params';
-import { validateParent, validateTargets } from '../containers/service';
-import { checkReferences, conflict } from '../events/service';
+import {
+  containersById,
+  listContainers,
+  removeContainer,
+  storeContainer,
+  validateParent,
+  type ContainerRecord,
+} from '../containers/service';
+import {
+  conflict,
+  deleteRecords,
+  listEvents,
+  listNotifications,
+  listTasksWithRevision,
+  storeEvent,
+  storeNotification,
+  storeTask,
+} from '../events/service';
 import { publishNew } from '../push/hub';
 
 /** Records a typed read answers at most (newest first). */
@@ -90,35 +106,14 @@ const withoutRevision = <T extends Record<string, unknown>>(r: T): T => {
   void _drop;
   return rest as T;
 };
-/** JSON with sorted keys: jsonb does not keep key order, so documents compare by content. */
-export function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObj(v))
-    return `{${Object.keys(v)
-      .filter((k) => v[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
-}
-const sameEvent = (a: unknown, b: unknown) =>
-  canonical(a) === canonical(b) ||
-  canonical(migrateEvent(a as Record<string, unknown>)) ===
-    canonical(migrateEvent(b as Record<string, unknown>));
-const validDate = (v: unknown) => typeof v === 'string' && isStorableTime(new Date(v));
+const validDate = (v: unknown) => typeof v === 'string' && isApiDateRange(new Date(v));
 const MAX_ID = 200;
 const validId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
 
 // ───────────────────────── Containers ─────────────────────────
 
-type ContainerRecord = {
-  id: string;
-  name: string;
-  content: Array<{ name?: string; type: string; target?: string }>;
-  parentId: string | null;
-};
 
-/** Spec §5: name, id and a content object; each reference needs a name or a target. */
+/** A container record: name, id and a content object; each reference needs a name or a target. */
 export function toContainer(v: unknown): ContainerRecord | null {
   if (
     !isObj(v) ||
@@ -141,7 +136,7 @@ export function toContainer(v: unknown): ContainerRecord | null {
           ? String(r.target)
           : undefined;
     if (name === undefined && target === undefined) return null;
-    const type = r.type === 'unit' || r.type === 'location' ? r.type : 'unit';
+    const type: 'unit' | 'location' = r.type === 'unit' || r.type === 'location' ? r.type : 'unit';
     content.push({
       ...(name !== undefined ? { name } : {}),
       type,
@@ -156,46 +151,15 @@ export function toContainer(v: unknown): ContainerRecord | null {
 
 export async function readTyped(db: Db, caller: Caller, k: TypedKey): Promise<unknown[]> {
   const orgs = caller.readOrgs;
-  if (orgs.length === 0) return [];
   switch (k.table) {
-    case 'events': {
-      const rows = await db
-        .select({ doc: events.doc })
-        .from(events)
-        .where(inArray(events.organizationId, orgs))
-        .orderBy(desc(events.created), desc(events.id))
-        .limit(USER_DATA_MAX_RECORDS);
-      return rows
-        .map((r) => r.doc as unknown)
-        .filter(isValidEvent)
-        .map((d) => migrateEvent(d as Record<string, unknown>));
-    }
-    case 'notifications': {
-      const rows = await db
-        .select({ doc: notifications.doc })
-        .from(notifications)
-        .where(and(eq(notifications.userId, caller.userId), inArray(notifications.organizationId, orgs)))
-        .orderBy(desc(notifications.created), desc(notifications.id))
-        .limit(USER_DATA_MAX_RECORDS);
-      return rows.map((r) => r.doc).filter(isValidNotification);
-    }
-    case 'tasks': {
-      const rows = await db
-        .select({ doc: tasks.doc, revision: tasks.revision })
-        .from(tasks)
-        .where(inArray(tasks.organizationId, orgs))
-        .orderBy(desc(tasks.created), desc(tasks.id))
-        .limit(USER_DATA_MAX_RECORDS);
-      return rows.filter((r) => isValidTask(r.doc)).map((r) => ({ ...r.doc, revision: r.revision }));
-    }
-    case 'containers': {
-      const rows = await db
-        .select()
-        .from(containers)
-        .where(and(inArray(containers.organizationId, orgs), eq(containers.kind, k.kind)))
-        .orderBy(containers.createdAt, containers.id)
-        .limit(USER_DATA_MAX_RECORDS);
-      return rows.map((c) => ({
+    case 'events':
+      return listEvents(db, orgs, USER_DATA_MAX_RECORDS);
+    case 'notifications':
+      return listNotifications(db, caller.userId, orgs, USER_DATA_MAX_RECORDS);
+    case 'tasks':
+      return listTasksWithRevision(db, orgs, USER_DATA_MAX_RECORDS);
+    case 'containers':
+      return (await listContainers(db, orgs, k.kind)).slice(0, USER_DATA_MAX_RECORDS).map((c) => ({
         id: c.id,
         name: c.name,
         content: c.content,
@@ -203,7 +167,6 @@ export async function readTyped(db: Db, caller: Caller, k: TypedKey): Promise<un
         organizationId: c.organizationId,
         revision: c.revision,
       }));
-    }
   }
 }
 
@@ -291,17 +254,7 @@ export async function setUserData(
             out.Ignored += 1;
             continue;
           }
-          const doc = withoutRevision(r as Record<string, unknown>) as unknown as FwEvent;
-          const [old] = await tx.select().from(events).where(eq(events.id, doc.id)).limit(1);
-          if (old) {
-            if (!caller.orgs.includes(old.organizationId)) throw notFound();
-            if (!sameEvent(old.doc, doc))
-              throw conflict(`Event ${doc.id} exists and events cannot be changed`);
-          } else {
-            await tx
-              .insert(events)
-              .values({ id: doc.id, organizationId: caller.org, created: new Date(doc.created), doc });
-          }
+          await storeEvent(tx, caller.orgs, caller.org, withoutRevision(r as Record<string, unknown>) as unknown as FwEvent);
           out.Stored += 1;
         }
         break;
@@ -312,24 +265,7 @@ export async function setUserData(
             continue;
           }
           const doc = withoutRevision(r as unknown as Record<string, unknown>) as unknown as FwNotification;
-          const [old] = await tx.select().from(notifications).where(eq(notifications.id, doc.id)).limit(1);
-          if (old) {
-            if (old.userId !== caller.userId || !caller.orgs.includes(old.organizationId)) throw notFound();
-            // Only the seen stamp changes, and only once: nothing another writer did can be lost.
-            if (doc.seen && !old.doc.seen && validDate(doc.seen))
-              await tx
-                .update(notifications)
-                .set({ doc: { ...old.doc, seen: doc.seen } })
-                .where(eq(notifications.id, doc.id));
-          } else {
-            await tx.insert(notifications).values({
-              id: doc.id,
-              organizationId: caller.org,
-              userId: caller.userId,
-              created: new Date(doc.created),
-              doc,
-            });
-          }
+          await storeNotification(tx, caller.userId, caller.orgs, caller.org, doc);
           out.Stored += 1;
         }
         break;
@@ -349,27 +285,9 @@ export async function setUserData(
           }
           const given = revisionOf(r as unknown as Record<string, unknown>);
           const doc = withoutRevision(r as unknown as Record<string, unknown>) as unknown as FwTask;
-          const [old] = await tx.select().from(tasks).where(eq(tasks.id, doc.id)).limit(1);
-          if (old && !caller.orgs.includes(old.organizationId)) throw notFound();
-          // Like the v3 task API: events and assignees of another organisation are refused.
-          await checkReferences(tx, old?.organizationId ?? caller.org, doc.eventIds ?? [], doc.assignees ?? []);
-          if (old) {
-            if (given === undefined || given !== old.revision) throw conflict();
-            const [saved] = await tx
-              .update(tasks)
-              .set({ doc, revision: sql`${tasks.revision} + 1` })
-              .where(and(eq(tasks.id, doc.id), eq(tasks.revision, given)))
-              .returning({ revision: tasks.revision });
-            if (!saved) throw conflict();
-            revisions[doc.id] = saved.revision;
-          } else {
-            const [saved] = await tx
-              .insert(tasks)
-              .values({ id: doc.id, organizationId: caller.org, created: new Date(doc.created), doc })
-              .returning({ revision: tasks.revision });
-            revisions[doc.id] = saved!.revision;
-          }
-          pushed.push({ organizationId: old?.organizationId ?? caller.org, id: doc.id });
+          const saved = await storeTask(tx, caller.orgs, caller.org, doc, given);
+          revisions[doc.id] = saved.revision;
+          pushed.push({ organizationId: saved.organizationId, id: doc.id });
           out.Stored += 1;
         }
         // Delivered at commit, like the write itself.
@@ -382,53 +300,13 @@ export async function setUserData(
         const parented: Array<{ org: number; id: string; parentId: string }> = [];
         for (const r of records) {
           const c = toContainer(r);
-          if (!c) {
+          const saved = c && (await storeContainer(tx, caller.orgs, caller.org, k.kind, c, isObj(r) ? revisionOf(r) : undefined));
+          if (!c || !saved) {
             out.Ignored += 1;
             continue;
           }
-          const given = isObj(r) ? revisionOf(r) : undefined;
-          const [old] = await tx.select().from(containers).where(eq(containers.id, c.id)).limit(1);
-          if (old) {
-            if (!caller.orgs.includes(old.organizationId)) throw notFound();
-            if (old.kind !== k.kind) {
-              out.Ignored += 1;
-              continue;
-            }
-            if (given === undefined || given !== old.revision)
-              throw conflict('The container was changed by someone else; reload it and try again');
-            // The same rules as the v3 API: references only to the organisation's own units and locations.
-            await validateTargets(tx, old.organizationId, k.kind, c.content as ContainerReference[]);
-            const [saved] = await tx
-              .update(containers)
-              .set({
-                name: c.name,
-                content: c.content,
-                parentId: c.parentId,
-                revision: sql`${containers.revision} + 1`,
-                updatedAt: new Date(),
-              })
-              .where(and(eq(containers.id, c.id), eq(containers.revision, given)))
-              .returning({ revision: containers.revision });
-            if (!saved) throw conflict();
-            revisions[c.id] = saved.revision;
-            if (c.parentId !== null)
-              parented.push({ org: old.organizationId, id: c.id, parentId: c.parentId });
-          } else {
-            await validateTargets(tx, caller.org, k.kind, c.content as ContainerReference[]);
-            const [saved] = await tx
-              .insert(containers)
-              .values({
-                id: c.id,
-                organizationId: caller.org,
-                kind: k.kind,
-                name: c.name,
-                parentId: c.parentId,
-                content: c.content,
-              })
-              .returning({ revision: containers.revision });
-            revisions[c.id] = saved!.revision;
-            if (c.parentId !== null) parented.push({ org: caller.org, id: c.id, parentId: c.parentId });
-          }
+          revisions[c.id] = saved.revision;
+          if (c.parentId !== null) parented.push({ org: saved.organizationId, id: c.id, parentId: c.parentId });
           out.Stored += 1;
         }
         for (const p of parented) await validateParent(tx, p.org, k.kind, p.id, p.parentId);
@@ -545,61 +423,21 @@ export async function deleteUserData(
   const ids = [...new Set(targets.map((t) => t.id))];
   if (ids.length > ID_CHUNK_SIZE) throw badRequest(`At most ${ID_CHUNK_SIZE} ids per call`);
   return db.transaction(async (tx) => {
-    let found: Array<{ id: string; org: number; revision?: number; userId?: number; kind?: string }>;
-    switch (k.table) {
-      case 'events':
-        found = await tx
-          .select({ id: events.id, org: events.organizationId })
-          .from(events)
-          .where(inArray(events.id, ids));
-        break;
-      case 'notifications':
-        found = await tx
-          .select({ id: notifications.id, org: notifications.organizationId, userId: notifications.userId })
-          .from(notifications)
-          .where(inArray(notifications.id, ids));
-        found = found.filter((f) => f.userId === caller.userId);
-        break;
-      case 'tasks':
-        found = await tx
-          .select({ id: tasks.id, org: tasks.organizationId, revision: tasks.revision })
-          .from(tasks)
-          .where(inArray(tasks.id, ids));
-        break;
-      case 'containers':
-        found = await tx
-          .select({
-            id: containers.id,
-            org: containers.organizationId,
-            revision: containers.revision,
-            kind: containers.kind,
-          })
-          .from(containers)
-          .where(inArray(containers.id, ids));
-        found = found.filter((f) => f.kind === k.kind);
-        break;
-    }
-    const mine = new Map(found.filter((f) => caller.orgs.includes(f.org)).map((f) => [f.id, f]));
+    if (k.table !== 'containers') return { deleted: await deleteRecords(tx, k.table, caller.userId, caller.orgs, targets) };
+    // The same operation as DELETE /api/v3/containers/:id, for each: subgroups are re-rooted and a
+    // deleted location leaves the groups that held it.
+    const found = (await containersById(tx, ids)).filter((f) => f.kind === k.kind);
+    const mine = new Map(found.filter((f) => caller.orgs.includes(f.organizationId)).map((f) => [f.id, f]));
     if (ids.some((id) => !mine.has(id))) throw notFound();
     for (const t of targets) {
       const f = mine.get(t.id)!;
-      if (t.revision !== undefined && f.revision !== undefined && t.revision !== f.revision) throw conflict();
+      if (t.revision !== undefined && t.revision !== f.revision) throw conflict();
     }
-    switch (k.table) {
-      case 'events':
-        await tx.delete(events).where(inArray(events.id, ids));
-        break;
-      case 'notifications':
-        await tx
-          .delete(notifications)
-          .where(and(inArray(notifications.id, ids), eq(notifications.userId, caller.userId)));
-        break;
-      case 'tasks':
-        await tx.delete(tasks).where(inArray(tasks.id, ids));
-        break;
-      case 'containers':
-        await tx.delete(containers).where(and(inArray(containers.id, ids), eq(containers.kind, k.kind)));
-        break;
+    for (const id of ids) {
+      // Re-read: deleting an earlier one may have re-rooted this one (its revision moved on).
+      const [row] = await containersById(tx, [id]);
+      if (!row) throw notFound();
+      await removeContainer(tx, row);
     }
     return { deleted: ids.length };
   });

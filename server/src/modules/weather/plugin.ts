@@ -3,7 +3,7 @@
  * (WeatherDay). 503 "Weather data missing" when no provider is configured, or it fails or is slow.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, SUPPORTED_LANGUAGES, WEATHER_DEFAULT_DAYS } from '@fieldwatch/shared';
+import { ENDPOINTS, MESSAGES } from '@fieldwatch/shared';
 import { DEFAULT_WEATHER_TIMEOUT_MS } from '../../config';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../http/errors';
@@ -11,19 +11,6 @@ import { OpenMeteoProvider, WeatherService, WeatherUnavailable } from './provide
 
 /** The most days one request may ask for. */
 export const WEATHER_MAX_DAYS = 16;
-
-const querySchema = {
-  type: 'object',
-  required: ['lat', 'lon'],
-  additionalProperties: false,
-  properties: {
-    lat: { type: 'number', minimum: -90, maximum: 90 },
-    lon: { type: 'number', minimum: -180, maximum: 180 },
-    days: { type: 'integer', minimum: 1, maximum: WEATHER_MAX_DAYS, default: WEATHER_DEFAULT_DAYS },
-    // Open-Meteo answers numbers only; lang is accepted for the older API's sake.
-    lang: { type: 'string', pattern: '^[a-z]{2}(-[A-Za-z]{2})?$', default: SUPPORTED_LANGUAGES[0] },
-  },
-} as const;
 
 interface WeatherParams {
   lat: number;
@@ -49,13 +36,13 @@ export default async function weatherPlugin(app: FastifyInstance, { config }: Se
   };
 
   app.get<{ Querystring: WeatherParams }>(
-    '/api/v1/weather/getWeather',
-    { schema: { querystring: querySchema } },
+    ENDPOINTS.weather.path,
+    { schema: ENDPOINTS.weather.schema },
     async (request) => answer(request, request.query),
   );
   app.post<{ Body: WeatherParams }>(
-    '/api/v1/weather/getWeather',
-    { schema: { body: querySchema } },
+    ENDPOINTS.weatherPost.path,
+    { schema: ENDPOINTS.weatherPost.schema },
     async (request) => answer(request, request.body),
   );
 }

@@ -44,7 +44,7 @@ export class OpenMeteoProvider implements WeatherProvider {
     url.searchParams.set('latitude', String(q.lat));
     url.searchParams.set('longitude', String(q.lon));
     url.searchParams.set('daily', DAILY.join(','));
-    // The weather widget shows the past days (spec §2 "weather (past 5 days)") ending today.
+    // The weather widget shows the past days (the spec: "weather (past 5 days)") ending today.
     url.searchParams.set('past_days', String(q.days - 1));
     url.searchParams.set('forecast_days', '1');
     url.searchParams.set('timezone', 'auto');

@@ -1,7 +1,6 @@
 /**
  * In-memory cache of fleet-wide answers (the paged list's unit ids, the map, the status KPIs) for
- * large fleets, where computing them takes from tens of milliseconds (PostgreSQL) to half a second
- * (PGlite) at 100,000 units.
+ * large fleets (100,000 units), where computing them on every request is too slow.
  *
  * Soundness: every entry is stored with the fleet_counters versions of its organisations, read
  * before the answer was computed, and only served while the database still holds those versions.

@@ -1,0 +1,49 @@
+/**
+ * A unit's settings:
+ * - GET  /api/v2/device/legacy/devices/{id}/settings         { data: UnitSettings }
+ * - PUT  /api/v2/device/legacy/devices/{id}/settings         body UnitSettingsUpdate → { data: UnitSettings }; stale revision 409
+ * - PUT  /api/v2/device/legacy/devices/{a}/{b}/{c}           a = unit id, b = settings section, c = key;
+ *                                                            body UnitSettingUpdate { value, revision? } → { data: UnitSettings }
+ */
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS, type UnitSettingsUpdate, type UnitSettingUpdate } from '@fieldwatch/shared';
+import type { ServerContext } from '../../../context';
+import { badRequest } from '../../../http/errors';
+import { unitAccess, type IdP } from '../access';
+import { getSettings, putSetting, putSettings } from './service';
+
+/** A settings value is text (≤ 500 characters), a finite number, true/false or null; else 400. */
+function checkSettingValue(value: unknown, name: string): void {
+  const ok =
+    value === null ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'string' && value.length <= 500);
+  if (!ok) throw badRequest(`${name} must be text (at most 500 characters), a number, true/false or null`);
+}
+
+export default async function settingsPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+  const { unitOf, writableUnitOf } = unitAccess(db);
+  app.get<IdP>(ENDPOINTS.unitSettings.path, { schema: ENDPOINTS.unitSettings.schema }, async (req) => ({
+    data: await getSettings(db, await unitOf(req, req.params.id)),
+  }));
+  app.put<IdP & { Body: UnitSettingsUpdate }>(
+    ENDPOINTS.saveUnitSettings.path,
+    { schema: ENDPOINTS.saveUnitSettings.schema },
+    async (req) => {
+      const unit = await writableUnitOf(req, req.params.id);
+      for (const [section, keys] of Object.entries(req.body.settings))
+        for (const [key, value] of Object.entries(keys)) checkSettingValue(value, `${section}.${key}`);
+      return { data: await putSettings(db, unit, req.body.revision, req.body.settings) };
+    },
+  );
+  app.put<{ Params: { a: number; b: string; c: string }; Body: UnitSettingUpdate }>(
+    ENDPOINTS.setUnitSetting.path,
+    { schema: ENDPOINTS.setUnitSetting.schema },
+    async (req) => {
+      const unit = await writableUnitOf(req, req.params.a);
+      checkSettingValue(req.body.value, 'value');
+      return { data: await putSetting(db, unit, req.params.b, req.params.c, req.body.value, req.body.revision) };
+    },
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * One unit, and the unit list filtered:
+ * - GET  /api/v1/device/{id}/details                         UnitDetails (bare object)
+ * - GET  /api/v1/device/{id}/options                         UnitOptions (bare object)
+ * - GET  /api/v2/device/devices/{id}/options                 { data: UnitOptions }
+ * - POST /api/v2/device/deviceFilter?use_context             body DeviceFilter → { data: Unit[] }
+ * - xrequest GetUnitsInfo, GetUnitType
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  ENDPOINTS,
+  DEVICE_TYPES,
+  ID_CHUNK_SIZE,
+  modelName,
+  unitStatus,
+  type DeviceFilter,
+} from '@fieldwatch/shared';
+import type { ServerContext } from '../../../context';
+import { auth } from '../../auth/guard';
+import { scopedOrgIds } from '../../auth/scope';
+import { chunks, optionalIdList, optionalInt } from '../../legacy/params';
+import { UNIT_PARAM, unitAccess, type IdP } from '../access';
+import { listUnits } from '../service';
+import { filterUnits, unitDetails, unitOptions } from './service';
+
+export default async function unitsPlugin(app: FastifyInstance, { db, legacy }: ServerContext): Promise<void> {
+  const { unitOf, scoped, scopedUnit } = unitAccess(db);
+  app.get<IdP>(ENDPOINTS.deviceDetailsV1.path, { schema: ENDPOINTS.deviceDetailsV1.schema }, async (req) =>
+    unitDetails(db, await unitOf(req, req.params.id)),
+  );
+  app.get<IdP>(ENDPOINTS.deviceOptionsV1.path, { schema: ENDPOINTS.deviceOptionsV1.schema }, async (req) =>
+    unitOptions(db, await unitOf(req, req.params.id)),
+  );
+  app.get<IdP>(ENDPOINTS.deviceOptions.path, { schema: ENDPOINTS.deviceOptions.schema }, async (req) => ({
+    data: await unitOptions(db, await unitOf(req, req.params.id)),
+  }));
+
+  app.post<{ Querystring: { use_context: boolean }; Body: DeviceFilter }>(
+    ENDPOINTS.deviceFilter.path,
+    { schema: ENDPOINTS.deviceFilter.schema },
+    async (req) => {
+      const orgs = await scopedOrgIds(db, auth(req), req.query.use_context);
+      return { data: await filterUnits(db, orgs, req.body ?? {}) };
+    },
+  );
+
+  /** UnitID (id list, optional: all units of the selected customers), in chunks of ID_CHUNK_SIZE. */
+  legacy.register('GetUnitsInfo', async ({ auth: a, params }) => {
+    const orgs = await scoped(a);
+    const all = await listUnits(db, orgs);
+    const ids = optionalIdList(params, [...UNIT_PARAM, 'UnitIDs']);
+    const wanted = ids ? new Set(chunks(ids, ID_CHUNK_SIZE).flat()) : null;
+    return all
+      .filter((u) => !wanted || wanted.has(u.UnitID))
+      .map((u) => ({
+        UnitID: u.UnitID,
+        UnitName: u.UnitName,
+        UnitLocation: u.UnitLocation,
+        UnitType: u.UnitType,
+        ModelName: modelName(u.UnitType),
+        UnitGPSLatitude: u.UnitGPSLatitude,
+        UnitGPSLongitude: u.UnitGPSLongitude,
+        CustomerID: u.CustomerID,
+        Status: unitStatus(u),
+      }));
+  });
+
+  /** With UnitID: that unit's type; without: every known type code. */
+  legacy.register('GetUnitType', async ({ auth: a, params }) => {
+    if (optionalInt(params, UNIT_PARAM, 1) === undefined)
+      return DEVICE_TYPES.map((t) => ({ UnitType: t.code, ModelName: t.model, DeviceFamily: t.family, ThirdParty: t.thirdParty }));
+    const unit = await scopedUnit(a, params);
+    return [{ UnitID: unit.id, UnitType: unit.type, ModelName: modelName(unit.type) }];
+  });
+}
