@@ -159,7 +159,7 @@ test('unit map with 100,000 units: first clustered render and smooth pans', asyn
         firstRenderSinceNavigationMs: Math.round(mark.startTime),
         unitsResponseEndMs: last ? Math.round(last.responseEnd) : null,
         firstRenderSinceUnitsMs: last ? Math.round(mark.startTime - last.responseEnd) : null,
-        // The 20 MB list parsed and in the session store (shell mark): what is left is the map's own work.
+        // The unit list parsed and in the data cache (shell mark): what is left is the map's own work.
         unitsParsedMs: loaded ? Math.round(loaded.startTime) : null,
         firstRenderSinceUnitsParsedMs: loaded ? Math.round(mark.startTime - loaded.startTime) : null,
         unitsTransferKb: last ? Math.round((last.encodedBodySize || last.transferSize) / 1024) : null,

@@ -57,7 +57,7 @@ async function loadOverview(page: Page): Promise<Run> {
   await page.goto('/dashboard/default');
   // Settled: the status widget is drawn and no widget is loading. Polled with a plain query every
   // 250 ms: Playwright's expect() polling runs its injected selector engine on the page's main
-  // thread (~0.4 s over a load here) and would be counted as the page's own blocking time.
+  // thread and would be counted as the page's own blocking time (see README).
   await page.waitForFunction(
     () =>
       document.querySelector('[data-testid="status-summary"]') !== null &&

@@ -147,6 +147,22 @@ test('a blocked remote leaves the shell usable, and retry brings it back', async
   await expect(panel).toHaveCount(0);
 });
 
+test('a remote whose files fail once is asked again before any panel shows', async ({ page }) => {
+  let manifests = 0;
+  let entries = 0;
+  await page.route('**/remotes/tasks/mf-manifest.json', (route) =>
+    ++manifests === 1 ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
+  );
+  await page.route('**/remotes/tasks/remoteEntry.js', (route) => (++entries === 1 ? route.abort('failed') : route.continue()));
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Tasks' }).click();
+  await expect(page.locator('#fw-area-tasks h1')).toBeVisible();
+  await expect(page.getByTestId('area-unavailable-tasks')).toHaveCount(0);
+  expect({ manifests, entries }).toEqual({ manifests: 2, entries: 2 });
+});
+
 test('a remote that throws at mount shows the unavailable panel; the shell keeps working', async ({ page }) => {
   // A stand-in federation container for the tasks remote whose ./app mounts with an error.
   await page.route('**/remotes/tasks/remoteEntry.js', (route) =>
@@ -222,7 +238,7 @@ test('an expired session goes to login once with "You have been logged out"', as
   await expect(page.getByTestId('toast').filter({ hasText: 'You have been logged out' })).toHaveCount(1);
 });
 
-const PACKAGES = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'i18next', 'react-i18next', '@fieldwatch/shared'];
+const PACKAGES = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', 'i18next', 'react-i18next', '@fieldwatch/shared', '@tanstack/react-query'];
 
 test('React is loaded once for the shell and every remote', async ({ page }) => {
   await page.goto('/login');

@@ -7,21 +7,22 @@
  * management) open the Fieldwatch app at `apiBase`.
  */
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
 import {
   createApiClient,
   createBus,
   DEFAULT_LANGUAGE,
   isLanguage,
   isTheme,
+  QUERY_DEFAULTS,
   sessionStore,
   SUPPORTED_LANGUAGES,
   type Language,
   type RemoteProps,
   type Theme,
 } from '@fieldwatch/shared';
-import { createStandaloneI18n, RemoteContext } from '@fieldwatch/shared/remote';
+import { createStandaloneI18n, RemoteProviders } from '@fieldwatch/shared/remote';
 import common from '@fieldwatch/locales/common';
 import bundle from '@fieldwatch/locales/onboarding';
 import themeTokens from '!!css-loader?exportType=string!@fieldwatch/shared/theme.css';
@@ -114,20 +115,20 @@ export function mount(element: HTMLElement, options: EmbedOptions = {}): () => v
     theme,
     // Never written here: an embedded visitor has no session, so user stays null.
     session: sessionStore,
+    // No shell on a partner page: the embed has a data cache of its own.
+    queryClient: new QueryClient({ defaultOptions: QUERY_DEFAULTS }),
   };
 
   const tag = options.tag?.trim().toLowerCase();
   const root = createRoot(container);
   root.render(
-    <RemoteContext.Provider value={props}>
-      <I18nextProvider i18n={i18n} defaultNS="onboarding">
-        <OnboardingEnvContext.Provider value={{ origin, embedded: true }}>
-          <MemoryRouter initialEntries={[onboardingUrl(tag)]}>
-            <Root />
-          </MemoryRouter>
-        </OnboardingEnvContext.Provider>
-      </I18nextProvider>
-    </RemoteContext.Provider>,
+    <RemoteProviders props={props} namespace="onboarding">
+      <OnboardingEnvContext.Provider value={{ origin, embedded: true }}>
+        <MemoryRouter initialEntries={[onboardingUrl(tag)]}>
+          <Root />
+        </MemoryRouter>
+      </OnboardingEnvContext.Provider>
+    </RemoteProviders>,
   );
 
   let mounted = true;

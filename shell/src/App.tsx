@@ -3,8 +3,10 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { useStore } from 'zustand';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AREAS } from '@fieldwatch/shared';
 import { LoadingState } from '@fieldwatch/shared/ui';
-import { bus, sessionStore } from './platform';
+import { bus, queryClient, sessionStore } from './platform';
 import { expireSession } from './features/session/session';
 import { LoginPage } from './features/login/LoginPage';
 import { ResetPasswordPage } from './features/login/ResetPasswordPage';
@@ -33,7 +35,8 @@ function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-function OnboardingFrame() {
+/** The frame of a public area: the full layout for a signed-in user, the public one for a visitor. */
+function PublicAreaFrame() {
   const status = useStore(sessionStore, (s) => s.status);
   return status === 'signedIn' ? <Layout /> : <PublicLayout />;
 }
@@ -47,40 +50,45 @@ function SessionEvents() {
   return null;
 }
 
+/** Each route of the area table shows its area; public areas outside the session's frame. */
+const publicRoutes = AREAS.filter((a) => a.public).flatMap((a) =>
+  a.routes.map(({ prefix }) => (
+    <Route key={prefix} path={prefix} element={<PublicAreaFrame />}>
+      <Route path="*" element={<AreaOutlet name={a.name} />} />
+      <Route index element={<AreaOutlet name={a.name} />} />
+    </Route>
+  )),
+);
+const sessionRoutes = AREAS.filter((a) => !a.public).flatMap((a) =>
+  a.routes.map(({ prefix }) => <Route key={prefix} path={`${prefix.slice(1)}/*`} element={<AreaOutlet name={a.name} />} />),
+);
+
 export function App({ i18n }: { i18n: I18n }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <BrowserRouter>
-        <SessionEvents />
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          {/* Public: the page a mailed password link opens (the token is the key). */}
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/onboarding" element={<OnboardingFrame />}>
-            <Route path="*" element={<AreaOutlet name="onboarding" />} />
-            <Route index element={<AreaOutlet name="onboarding" />} />
-          </Route>
-          <Route
-            element={
-              <RequireSession>
-                <Layout />
-              </RequireSession>
-            }
-          >
-            <Route index element={<Navigate to="/dashboard/default" replace />} />
-            <Route path="dashboard/*" element={<AreaOutlet name="dashboard" />} />
-            <Route path="notifications/*" element={<AreaOutlet name="tasks" />} />
-            <Route path="taskmanagement/*" element={<AreaOutlet name="tasks" />} />
-            <Route path="devicemanagement/*" element={<AreaOutlet name="devices" />} />
-            <Route path="groupmanagement/*" element={<AreaOutlet name="devices" />} />
-            <Route path="locationmanagement/*" element={<AreaOutlet name="devices" />} />
-            <Route path="admin/*" element={<AreaOutlet name="admin" />} />
-            <Route path="profile/*" element={<AreaOutlet name="admin" />} />
-            <Route path="*" element={<NotFound />} />
-          </Route>
-        </Routes>
-        <Toasts />
-      </BrowserRouter>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <BrowserRouter>
+          <SessionEvents />
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            {/* Public: the page a mailed password link opens (the token is the key). */}
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            {publicRoutes}
+            <Route
+              element={
+                <RequireSession>
+                  <Layout />
+                </RequireSession>
+              }
+            >
+              <Route index element={<Navigate to="/dashboard/default" replace />} />
+              {sessionRoutes}
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Routes>
+          <Toasts />
+        </BrowserRouter>
+      </I18nextProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,8 +1,7 @@
-import { fetchRemotesEarly } from './features/remotes/early';
+import { startRemotesEarly } from './features/remotes/early';
 import { startSessionEarly } from './features/session/early';
 
 // The remote map and the sign-in sequence travel while the shell's code loads.
-fetchRemotesEarly();
-startSessionEarly();
+const early = { remotes: startRemotesEarly(), session: startSessionEarly() };
 // The async boundary Module Federation needs before shared singletons are used.
-import('./bootstrap');
+void import('./bootstrap').then(({ main }) => main(early));

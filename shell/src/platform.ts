@@ -1,8 +1,9 @@
 /**
- * The shell's singletons: the bus, the API client and the session store that every remote
- * receives through RemoteProps. Created once, here.
+ * The shell's singletons: the bus, the API client, the session store and the data cache (TanStack
+ * Query) that every remote receives through RemoteProps. Created once, here.
  */
-import { createApiClient, createBus, sessionStore } from '@fieldwatch/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { createApiClient, createBus, QUERY_DEFAULTS, sessionStore } from '@fieldwatch/shared';
 
 export const bus = createBus();
 export const api = createApiClient({
@@ -14,4 +15,5 @@ export const api = createApiClient({
     return status === 'signedIn' || (status === 'loading' && user !== null);
   },
 });
+export const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 export { sessionStore };

@@ -1,4 +1,7 @@
-import { callUrl, dropEarly, startSessionEarly, takeEarly } from '../src/features/session/early';
+import { queryKeys } from '@fieldwatch/shared';
+import { callUrl, startSessionEarly } from '../src/features/session/early';
+import { askAfresh, clearSessionData, seedEarlyAnswers, take } from '../src/features/session/calls';
+import { api, queryClient } from '../src/platform';
 
 type Reply = { status: number; body?: unknown } | 'network';
 
@@ -14,13 +17,18 @@ function fakeFetch(replies: Record<string, Reply>) {
   return asked;
 }
 
-afterEach(() => dropEarly());
+const SESSION = { data: { user: { id: 1 }, Customers: [], selectedCustomers: [11, 10] } };
+
+afterEach(() => {
+  queryClient.clear();
+  jest.restoreAllMocks();
+});
 
 describe('the early sign-in sequence', () => {
-  test('keeps the order of spec §4: session, then dashboards, then the rest', async () => {
-    const asked = fakeFetch({ '/api/v3/user/session': { status: 200, body: { data: { user: {} } } } });
-    startSessionEarly();
-    await expect(takeEarly('devices')).resolves.toEqual({ status: 200, body: { data: [] } });
+  test('keeps the order of the sign-in sequence: session, then dashboards, then the rest', async () => {
+    const asked = fakeFetch({ '/api/v3/user/session': { status: 200, body: SESSION } });
+    const early = startSessionEarly();
+    await expect(early.devices).resolves.toEqual({ status: 200, body: { data: [] } });
     expect(asked[0]).toBe('/api/v3/user/session');
     expect(asked[1]).toBe(callUrl('dashboards'));
     expect(asked.slice(2).sort()).toEqual(
@@ -31,33 +39,70 @@ describe('the early sign-in sequence', () => {
 
   test('asks for nothing more when the session answers 401', async () => {
     const asked = fakeFetch({ '/api/v3/user/session': { status: 401 } });
-    startSessionEarly();
-    await expect(takeEarly('session')).resolves.toEqual({ status: 401 });
-    await expect(takeEarly('dashboards')).resolves.toEqual({ status: -1 });
-    await expect(takeEarly('devices')).resolves.toEqual({ status: -1 });
+    const early = startSessionEarly();
+    await expect(early.session).resolves.toEqual({ status: 401 });
+    await expect(early.dashboards).resolves.toEqual({ status: -1 });
+    await expect(early.devices).resolves.toEqual({ status: -1 });
     expect(asked).toEqual(['/api/v3/user/session']);
   });
 
   test('a network failure or a bad body is an answer to ask again, not a throw', async () => {
     fakeFetch({ '/api/v3/user/session': 'network' });
-    startSessionEarly();
-    await expect(takeEarly('session')).resolves.toEqual({ status: 0 });
+    await expect(startSessionEarly().session).resolves.toEqual({ status: 0 });
     fakeFetch({ '/api/v3/user/session': { status: 200, body: undefined } });
     (globalThis.fetch as jest.Mock).mockImplementationOnce(async () => ({
       ok: true,
       status: 200,
       json: () => Promise.reject(new SyntaxError('Unexpected token')),
     }));
-    startSessionEarly();
-    await expect(takeEarly('session')).resolves.toEqual({ status: 0 });
+    await expect(startSessionEarly().session).resolves.toEqual({ status: 0 });
+  });
+});
+
+describe('the early answers in the data cache', () => {
+  test('the sequence takes them (keyed by the selection the session names) without asking again', async () => {
+    const asked = fakeFetch({ '/api/v3/user/session': { status: 200, body: SESSION } });
+    const get = jest.spyOn(api, 'get');
+    seedEarlyAnswers(startSessionEarly());
+    await expect(take('session', [])).resolves.toEqual([SESSION.data, false]);
+    await expect(take('dashboards', [], [])).resolves.toEqual([[], false]);
+    await expect(take('devices', [10, 11], [])).resolves.toEqual([[], false]);
+    await expect(take('events', [10, 11], [])).resolves.toEqual([[], false]);
+    expect(asked).toHaveLength(6);
+    expect(get).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(queryKeys.devices([11, 10]))).toEqual([]);
   });
 
-  test('each answer is taken once, and dropped answers are gone', async () => {
-    fakeFetch({ '/api/v3/user/session': { status: 200, body: { data: {} } } });
-    startSessionEarly();
-    expect(takeEarly('session')).toBeDefined();
-    expect(takeEarly('session')).toBeUndefined();
-    dropEarly();
-    expect(takeEarly('devices')).toBeUndefined();
+  test('a 401 to the early session check means signed out, asked no further', async () => {
+    fakeFetch({ '/api/v3/user/session': { status: 401 } });
+    const get = jest.spyOn(api, 'get');
+    seedEarlyAnswers(startSessionEarly());
+    await expect(take('session', [])).resolves.toEqual([null, false]);
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  test('an early answer that is not a 2xx is asked again through the API client', async () => {
+    fakeFetch({ '/api/v3/user/session': { status: 200, body: SESSION }, '/api/v3/user/dashboard': { status: 503 } });
+    const get = jest.spyOn(api, 'get').mockResolvedValue([[{ id: 'd1' }], false] as never);
+    seedEarlyAnswers(startSessionEarly());
+    await take('session', []);
+    await expect(take('dashboards', [], [])).resolves.toEqual([[{ id: 'd1' }], false]);
+    expect(get).toHaveBeenCalledWith('/api/v3/user/dashboard', { excludeContent: true, useContext: true });
+  });
+
+  test('a new answer is asked afresh; a cleared session finds nothing of the last one', async () => {
+    const asked = fakeFetch({ '/api/v3/user/session': { status: 200, body: SESSION } });
+    seedEarlyAnswers(startSessionEarly());
+    await take('session', []);
+    await expect(take('notifications', [], [])).resolves.toEqual([[], false]);
+    const get = jest.spyOn(api, 'get').mockResolvedValue([[{ id: 'n1', seen: null }], false] as never);
+    await expect(askAfresh('notifications', [], [])).resolves.toEqual([[{ id: 'n1', seen: null }], false]);
+    expect(get).toHaveBeenCalledTimes(1);
+    clearSessionData();
+    expect(queryClient.getQueryData(queryKeys.session())).toBeUndefined();
+    get.mockResolvedValue([SESSION.data, false] as never);
+    await expect(take('session', [])).resolves.toEqual([SESSION.data, false]);
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(asked.filter((u) => u === '/api/v3/user/session')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §3: a refused sign-in (429 too_many_attempts) shows how long to wait, in the user's
+ * A refused sign-in (429 too_many_attempts) shows how long to wait, in the user's
  * language; the shared API client hands the page the server's body.
  */
 import { readFileSync } from 'node:fs';

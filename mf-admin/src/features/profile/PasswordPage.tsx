@@ -2,7 +2,14 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
-import { MESSAGES, PASSWORD_MESSAGES, newPasswordProblems } from '@fieldwatch/shared';
+import {
+  ENDPOINTS,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  newPasswordProblems,
+  pathFor,
+  type ChangeOwnPasswordBody,
+} from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import { Button, Card, TextField } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
@@ -29,7 +36,8 @@ async function changePassword(
   newPassword: string,
 ): Promise<Outcome> {
   try {
-    await http.put('/api/v3/user/password', { oldPassword, newPassword });
+    const body: ChangeOwnPasswordBody = { oldPassword, newPassword };
+    await http.put(pathFor(ENDPOINTS.changeOwnPassword), body);
     return 'ok';
   } catch (err) {
     const message = isAxiosError(err)

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useOutletContext } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { SessionResponse, UserProfile } from '@fieldwatch/shared';
+import { ENDPOINTS, pathFor, type SessionResponse, type UserProfile } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Card, ErrorState, LoadingState, PageHeader } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
@@ -58,7 +58,7 @@ function ProfileGate() {
   }
   const retry = async () => {
     setRetrying(true);
-    const [data, failed] = await api.get<SessionResponse>('/api/v3/user/session');
+    const [data, failed] = await api.get<SessionResponse>(pathFor(ENDPOINTS.session));
     if (!failed && data?.user) session.getState().setSession(data);
     setRetrying(false);
   };

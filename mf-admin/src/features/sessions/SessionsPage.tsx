@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionListItem } from '@fieldwatch/shared';
-import { RelativeTime, formatDate, formatDateTime, loadViewLabels, useLoad, useRemote, useTimeConfig } from '@fieldwatch/shared/remote';
+import { ENDPOINTS, pathFor, queryKeys, type SessionListItem } from '@fieldwatch/shared';
+import { RelativeTime, formatDate, formatDateTime, loadViewLabels, useApiQuery, useRemote, useTimeConfig } from '@fieldwatch/shared/remote';
 import { Button, Card, EmptyState, LoadView } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
 import { parseUserAgent } from './userAgent';
@@ -16,7 +16,7 @@ function sortSessions(list: readonly SessionListItem[]): SessionListItem[] {
 export function SessionsPage() {
   const { t } = useTranslation('admin');
   const { api } = useRemote();
-  const state = useLoad(() => api.get<SessionListItem[]>('/api/v2/auth/sessions', undefined, []), [api]);
+  const state = useApiQuery(queryKeys.userSessions(), () => api.get<SessionListItem[]>(pathFor(ENDPOINTS.sessions), undefined, []));
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [failed, setFailed] = useState(false);
 
@@ -25,7 +25,10 @@ export function SessionsPage() {
     setBusy((b) => new Set([...b, ...ids]));
     let anyFailed = false;
     for (const id of ids) {
-      const [, err] = await api.request<unknown>({ method: 'DELETE', url: `/api/v2/auth/session/logout/${encodeURIComponent(id)}` });
+      const [, err] = await api.request<unknown>({
+        method: ENDPOINTS.revokeSession.method,
+        url: pathFor(ENDPOINTS.revokeSession, { id }),
+      });
       anyFailed ||= err;
     }
     setBusy((b) => new Set([...b].filter((x) => !ids.includes(x))));

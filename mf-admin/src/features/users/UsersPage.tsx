@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { AdminUser } from '@fieldwatch/shared';
-import { RelativeTime, loadViewLabels, pagerProps, useLoad, useRemote, useSession } from '@fieldwatch/shared/remote';
+import { queryKeys, type AdminUser } from '@fieldwatch/shared';
+import { RelativeTime, loadViewLabels, pagerProps, useApiQuery, useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Badge, Button, buttonClassName, Card, EmptyState, LoadView, PageHeader, Pager, Table, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
 import { filterUsers, initials, loadAdminUsers } from './loadUsers';
@@ -14,7 +14,7 @@ export const USERS_PAGE_SIZE = 20;
 export function UsersPage() {
   const { t } = useTranslation('admin');
   const { api } = useRemote();
-  const state = useLoad(() => loadAdminUsers(api), [api]);
+  const state = useApiQuery(queryKeys.adminUsers(), () => loadAdminUsers(api));
 
   return (
     <div data-testid="admin-users">

@@ -1,17 +1,17 @@
 /** GET /api/v3/admin/users, telling "no access" (403) apart from a failure. */
 import { isAxiosError } from 'axios';
-import type { AdminUser, ApiClient, Envelope, Result } from '@fieldwatch/shared';
+import { ENDPOINTS, pathFor, type AdminUser, type ApiClient, type Envelope, type Result } from '@fieldwatch/shared';
 
 export type UsersResult = { kind: 'ok'; users: AdminUser[] } | { kind: 'forbidden' };
 
 /**
- * The [data, failed] shape of the API wrapper, so useLoad() can drive it; a 403 is data, not a
+ * The [data, failed] shape of the API wrapper, so useApiQuery() can drive it; a 403 is data, not a
  * failure: the server answers it to everyone who is not a SuperUser, and it needs its own screen.
  * Goes through the shared axios instance (api.http), so the 401 handling still applies.
  */
 export async function loadAdminUsers(api: ApiClient): Promise<Result<UsersResult>> {
   try {
-    const res = await api.http.get<Envelope<AdminUser[]>>('/api/v3/admin/users');
+    const res = await api.http.get<Envelope<AdminUser[]>>(pathFor(ENDPOINTS.adminUsers));
     const users = res.data?.data;
     return [{ kind: 'ok', users: Array.isArray(users) ? users : [] }, false];
   } catch (err) {

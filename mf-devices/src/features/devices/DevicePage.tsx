@@ -7,9 +7,8 @@ import {
   loadViewLabels,
   pagerProps,
   toMs,
-  useLoad,
+  useDevices,
   useLoadSubtitle,
-  useRemote,
   useSession,
 } from '@fieldwatch/shared/remote';
 import {
@@ -44,13 +43,11 @@ import {
 } from './device-query';
 import css from './DevicePage.module.css';
 
-export const DEVICES_URL = '/api/v2/device/devices';
-
 /** /devicemanagement — the units of the selected customers, searchable, filterable, sortable, paged. */
 export function DevicePage() {
   const { t } = useTranslation('devices');
-  const { api } = useRemote();
-  const load = useLoad(() => api.get<Unit[]>(DEVICES_URL, { use_context: true }, []), [api]);
+  // The session's unit list, asked again as the page opens (and when the refresh key moves).
+  const load = useDevices({ reloadOnOpen: true });
   const subtitle = useLoadSubtitle(load, t);
   const units = load.data;
 

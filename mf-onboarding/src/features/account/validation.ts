@@ -1,29 +1,18 @@
 /**
- * Registration is validated with the shared registrationSchema. Its messages are the English texts
- * of spec §5 (blank/invalidEmail, which the server answers with too); here each error is shown
- * through the catalogue by its field and kind, so it reads in the user's language (in English
- * exactly as the schema says).
+ * Registration is checked by the contract's RegistrationForm: the account's fields with the same
+ * limits the server's profile rules use (lengths, required, e-mail address, password minimum),
+ * and the confirmation typed identically. Each problem is shown through the catalogue by its
+ * field and rule, so it reads in the user's language (in English exactly as the spec says).
  */
 import type { TFunction } from 'i18next';
-import { registrationSchema } from '@fieldwatch/shared/schemas';
+import { formProblems, RegistrationForm, type FieldProblem } from '@fieldwatch/shared';
 
 export const REGISTRATION_FIELDS = ['name', 'email', 'phone', 'username', 'password', 'confirmPassword'] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 export type RegistrationValues = Record<RegistrationField, string>;
 
-export interface FieldError {
-  type: string;
-  message: string;
-  params?: Record<string, unknown>;
-}
-
-interface YupLikeError {
-  path?: string;
-  type?: string;
-  message: string;
-  params?: Record<string, unknown>;
-  inner?: YupLikeError[];
-}
+/** A rule of the schema, or the confirmation that differs from the password. */
+export type FieldError = FieldProblem | { rule: 'mismatch'; limit?: undefined };
 
 export const emptyRegistration = (): RegistrationValues => ({
   name: '',
@@ -36,38 +25,25 @@ export const emptyRegistration = (): RegistrationValues => ({
 
 /** The first error of each field, or an empty object when the values are valid. */
 export function validateRegistration(values: RegistrationValues): Partial<Record<RegistrationField, FieldError>> {
-  try {
-    registrationSchema.validateSync({ ...values, organizations: [] }, { abortEarly: false });
-    return {};
-  } catch (err) {
-    const e = err as YupLikeError;
-    const list = e.inner && e.inner.length > 0 ? e.inner : [e];
-    const out: Partial<Record<RegistrationField, FieldError>> = {};
-    for (const item of list) {
-      const field = item.path as RegistrationField | undefined;
-      if (field && (REGISTRATION_FIELDS as readonly string[]).includes(field) && !out[field]) {
-        out[field] = { type: item.type ?? '', message: item.message, params: item.params };
-      }
-    }
-    return out;
-  }
+  const out: Partial<Record<RegistrationField, FieldError>> = formProblems(RegistrationForm, values);
+  if (!out.confirmPassword && values.confirmPassword !== values.password) out.confirmPassword = { rule: 'mismatch' };
+  return out;
 }
 
-/** The error in the catalogue's words; an unknown kind falls back to the schema's own text. */
+/** The error in the catalogue's words. */
 export function errorText(t: TFunction, field: RegistrationField, error: FieldError): string {
   const name = t(`onboarding:register.fields.${field}`);
-  switch (error.type) {
+  switch (error.rule) {
     case 'required':
+    case 'pattern':
       return t('onboarding:register.errors.blank', { name });
     case 'email':
       return t('onboarding:register.errors.email', { name });
-    case 'min':
+    case 'minLength':
       return t('onboarding:register.errors.passwordShort');
-    case 'oneOf':
+    case 'mismatch':
       return t('onboarding:register.errors.mismatch');
-    case 'max':
-      return t('onboarding:register.errors.tooLong', { name, max: Number(error.params?.max ?? 0) });
-    default:
-      return error.message;
+    case 'maxLength':
+      return t('onboarding:register.errors.tooLong', { name, max: error.limit ?? 0 });
   }
 }

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useLoad, useRemote, useSession } from '@fieldwatch/shared/remote';
+import { queryKeys } from '@fieldwatch/shared';
+import { useApiQuery, useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Card, ErrorState, LoadingState } from '@fieldwatch/shared/ui';
 import { AccountPanel } from '../account/AccountPanel';
 import { DeviceCard } from '../tag/DeviceCard';
@@ -72,7 +73,7 @@ function UnknownTag({ tag }: { tag: string }) {
 function TagStep({ tag }: { tag: string }) {
   const { t } = useTranslation('onboarding');
   const { api } = useRemote();
-  const state = useLoad(() => loadTag(api, tag), [api, tag]);
+  const state = useApiQuery(queryKeys.onboardingTag(tag), () => loadTag(api, tag));
 
   if (state.status === 'error') {
     return (

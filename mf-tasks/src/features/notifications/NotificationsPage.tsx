@@ -2,15 +2,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import moment from 'moment';
-import type { FwNotification } from '@fieldwatch/shared';
+import { ENDPOINTS, pathFor, queryKeys, type FwNotification } from '@fieldwatch/shared';
 import {
   AbsoluteTime,
   RelativeTime,
   loadViewLabels,
   toMs,
-  useLoad,
+  useApiQuery,
+  useInvalidateOn,
   useRemote,
-  useReloadOn,
 } from '@fieldwatch/shared/remote';
 import {
   Button,
@@ -36,8 +36,6 @@ import {
 } from './notification-list';
 import css from './NotificationsPage.module.css';
 
-export const NOTIFICATIONS_URL = '/api/v3/events/notifications';
-export const seenUrl = (id: string) => `${NOTIFICATIONS_URL}/${encodeURIComponent(id)}/seen`;
 /** How many "mark as seen" calls run at once for "mark all". */
 const MARK_ALL_CONCURRENCY = 4;
 
@@ -45,8 +43,8 @@ const MARK_ALL_CONCURRENCY = 4;
 export function NotificationsPage() {
   const { t } = useTranslation('tasks');
   const { api, bus } = useRemote();
-  const load = useLoad(() => api.get<FwNotification[]>(NOTIFICATIONS_URL, undefined, []), [api]);
-  useReloadOn(load, 'notifications:arrived');
+  const load = useApiQuery(queryKeys.notifications(), () => api.get<FwNotification[]>(pathFor(ENDPOINTS.notifications), undefined, []));
+  useInvalidateOn('notifications:arrived', queryKeys.notifications());
   const [params, setParams] = useSearchParams();
   const filter = parseFilter(params.get('filter'));
   const setFilter = (next: NotificationFilter) => {
@@ -73,7 +71,7 @@ export function NotificationsPage() {
   async function markOne(id: string): Promise<boolean> {
     setPending((p) => new Set(p).add(id));
     const [data, failed] = await api.request<FwNotification | null>(
-      { method: 'PUT', url: seenUrl(id) },
+      { method: ENDPOINTS.notificationSeen.method, url: pathFor(ENDPOINTS.notificationSeen, { id }) },
       null,
     );
     setPending((p) => {

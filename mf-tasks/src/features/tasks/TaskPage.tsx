@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { FwTask } from '@fieldwatch/shared';
+import { ENDPOINTS, pathFor, queryKeys, type FwTask } from '@fieldwatch/shared';
 import {
   RelativeTime,
   loadViewLabels,
   pagerProps,
-  useLoad,
+  useApiQuery,
+  useInvalidateOn,
   useLoadSubtitle,
-  useReloadOn,
   useRemote,
+  useSession,
 } from '@fieldwatch/shared/remote';
 import {
   Button,
@@ -31,16 +32,15 @@ import { TaskPanel } from './TaskPanel';
 import { userLabel } from './user-label';
 import css from './TaskPage.module.css';
 
-export const TASKS_URL = '/api/v3/events/tasks';
-
 /** /taskmanagement — the follow-up tasks of the selected customers: active, done, archive. */
 export function TaskPage() {
   const { t } = useTranslation('tasks');
   const { api } = useRemote();
-  const load = useLoad(() => api.get<FwTask[]>(TASKS_URL, undefined, []), [api]);
+  const customers = useSession((s) => s.selectedCustomers);
+  const load = useApiQuery(queryKeys.tasks(customers), () => api.get<FwTask[]>(pathFor(ENDPOINTS.tasks), undefined, []));
   const subtitle = useLoadSubtitle(load, t);
   // Tasks that others (or the alarm pipeline) create or change arrive pushed from the server.
-  useReloadOn(load, 'tasks:changed');
+  useInvalidateOn('tasks:changed', queryKeys.tasks(customers));
 
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));

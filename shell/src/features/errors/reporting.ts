@@ -1,5 +1,5 @@
 /**
- * Error reporting (spec §8: every error, sample rate 1). Sentry is initialised only when a DSN
+ * Error reporting (every error, sample rate 1). Sentry is initialised only when a DSN
  * was given at build time (FW_SENTRY_DSN); without one, errors go to the console only and Sentry's
  * code is never loaded. With one, it loads in its own chunk beside the first screen (not before it);
  * an error reported meanwhile is sent once it has loaded.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { DASHBOARD_NAME_KEYS, encodeDashboardId, USER_TYPES, type DashboardSummary } from '@fieldwatch/shared';
+import { DASHBOARD_NAME_KEYS, encodeDashboardId, navLinks, type DashboardSummary } from '@fieldwatch/shared';
 import { Icon } from '@fieldwatch/shared/ui';
 import { sessionStore } from '../../platform';
 import { logout, useAlarmListener } from '../session/session';
@@ -28,6 +28,10 @@ export function Layout() {
   const unseen = useAlarmListener((s) => s.unseen);
   const [menuOpen, setMenuOpen] = useState(false);
   const overview = dashboards.find((d) => d.static === 'overview');
+  // The links to the areas, as the area table lists them.
+  const belowDashboards = navLinks('dashboards', user?.userType);
+  const management = navLinks('management', user?.userType);
+  const [account] = navLinks('account', user?.userType);
 
   const isDashboardActive = (d: DashboardSummary) =>
     pathname === `/dashboard/${encodeDashboardId(d.id)}` || (d === overview && pathname === '/dashboard/default');
@@ -67,41 +71,27 @@ export function Layout() {
               <span>{dashboardLabel(d, t)}</span>
             </NavLink>
           ))}
-          <NavLink to="/notifications" className={navClass}>
-            <Icon name="bell" />
-            <span>{t('common:nav.notifications')}</span>
-            {unseen > 0 && (
-              <span className={css.count} aria-label={t('layout.unreadNotifications', { count: unseen })}>
-                {unseen > 99 ? '99+' : unseen}
-              </span>
-            )}
-          </NavLink>
-          <p className={css.navSection}>{t('common:nav.management')}</p>
-          <NavLink to="/devicemanagement" className={navClass}>
-            <Icon name="device" />
-            <span>{t('common:nav.devicemanagement')}</span>
-          </NavLink>
-          <NavLink to="/groupmanagement" className={navClass}>
-            <Icon name="group" />
-            <span>{t('common:nav.groupmanagement')}</span>
-          </NavLink>
-          <NavLink to="/locationmanagement" className={navClass}>
-            <Icon name="location" />
-            <span>{t('common:nav.locationmanagement')}</span>
-          </NavLink>
-          <NavLink to="/taskmanagement" className={navClass}>
-            <Icon name="task" />
-            <span>{t('common:nav.taskmanagement')}</span>
-          </NavLink>
-          {user?.userType === USER_TYPES.SuperUser && (
-            <NavLink to="/admin" className={navClass}>
-              <Icon name="admin" />
-              <span>{t('common:nav.admin')}</span>
+          {belowDashboards.map((link) => (
+            <NavLink key={link.path} to={link.path} className={navClass}>
+              <Icon name={link.icon} />
+              <span>{t(`common:nav.${link.labelKey}`)}</span>
+              {link.unseenBadge && unseen > 0 && (
+                <span className={css.count} aria-label={t('layout.unreadNotifications', { count: unseen })}>
+                  {unseen > 99 ? '99+' : unseen}
+                </span>
+              )}
             </NavLink>
-          )}
+          ))}
+          <p className={css.navSection}>{t('common:nav.management')}</p>
+          {management.map((link) => (
+            <NavLink key={link.path} to={link.path} className={navClass}>
+              <Icon name={link.icon} />
+              <span>{t(`common:nav.${link.labelKey}`)}</span>
+            </NavLink>
+          ))}
         </nav>
         <div className={css.account}>
-          <NavLink to="/profile" className={navClass}>
+          <NavLink to={account!.path} className={navClass}>
             <span className={css.avatar} aria-hidden="true">
               {(user?.name || user?.username || '?').slice(0, 1).toUpperCase()}
             </span>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldProblem, ForgotPasswordBody } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
 import { requestResetLink } from './password-reset';
 import css from './LoginPage.module.css';
@@ -16,8 +17,13 @@ export function ForgotPasswordForm({ initialLogin = '' }: { initialLogin?: strin
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!login.trim()) {
-      setError(t('login.forgotRequired'));
+    const problem = fieldProblem(ForgotPasswordBody.properties.login, login, true);
+    if (problem) {
+      setError(
+        problem.rule === 'maxLength'
+          ? t('login.tooLong', { name: t('login.forgotLogin'), max: problem.limit })
+          : t('login.forgotRequired'),
+      );
       return;
     }
     setError(undefined);

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useStore } from 'zustand';
+import { formErrors, LoginRequest } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
 import { sessionStore } from '../../platform';
 import { login, type LoginOutcome } from '../session/session';
@@ -56,9 +57,12 @@ export function LoginPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const next: typeof errors = {};
-    if (!username.trim()) next.username = t('login.usernameRequired');
-    if (!password) next.password = t('login.passwordRequired');
+    // The sign-in request's own rules (the server checks the same), in the form's words.
+    const next: typeof errors = formErrors(LoginRequest, { username, password }, (field, problem) =>
+      problem.rule === 'maxLength'
+        ? t('login.tooLong', { name: t(`login.${field}`), max: problem.limit })
+        : t(field === 'password' ? 'login.passwordRequired' : 'login.usernameRequired'),
+    );
     setErrors(next);
     if (next.username || next.password) return;
     setBusy(true);

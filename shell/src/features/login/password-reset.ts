@@ -3,7 +3,7 @@
  * link's token, set the new password with it. The link itself only ever arrives by e-mail.
  */
 import { isAxiosError } from 'axios';
-import { PASSWORD_MESSAGES, type VerifyTokenResult } from '@fieldwatch/shared';
+import { ENDPOINTS, pathFor, PASSWORD_MESSAGES, type AnswerOf, type BodyOf } from '@fieldwatch/shared';
 import { api } from '../../platform';
 
 /** The public page a mailed link opens (App.tsx routes it). */
@@ -12,10 +12,8 @@ export const RESET_PATH = '/reset-password';
 /** The server answers the same whether or not an account matched: 'sent' says only that. */
 export async function requestResetLink(login: string): Promise<'sent' | 'error'> {
   try {
-    await api.http.post('/api/v3/user/forgotPassword', {
-      login,
-      baseUrl: `${window.location.origin}${RESET_PATH}`,
-    });
+    const body: BodyOf<typeof ENDPOINTS.forgotPassword> = { login, baseUrl: `${window.location.origin}${RESET_PATH}` };
+    await api.http.post(pathFor(ENDPOINTS.forgotPassword), body);
     return 'sent';
   } catch {
     return 'error';
@@ -32,8 +30,8 @@ export type TokenCheck = { state: 'valid'; username: string } | { state: 'expire
 
 export async function checkResetToken(token: string): Promise<TokenCheck> {
   try {
-    const res = await api.http.get<{ data: VerifyTokenResult }>(
-      `/api/v3/user/verifyChangePasswordToken/${encodeURIComponent(token)}`,
+    const res = await api.http.get<{ data: AnswerOf<typeof ENDPOINTS.verifyResetToken> }>(
+      pathFor(ENDPOINTS.verifyResetToken, { token }),
     );
     return { state: 'valid', username: res.data.data.username };
   } catch (err) {
@@ -46,7 +44,8 @@ export async function setPasswordWithToken(
   newPassword: string,
 ): Promise<'ok' | 'expired' | 'error'> {
   try {
-    await api.http.post('/api/v3/user/changePassword', { token, newPassword });
+    const body: BodyOf<typeof ENDPOINTS.resetPassword> = { token, newPassword };
+    await api.http.post(pathFor(ENDPOINTS.resetPassword), body);
     return 'ok';
   } catch (err) {
     return isExpired(err) ? 'expired' : 'error';

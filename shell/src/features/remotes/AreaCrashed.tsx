@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import type { i18n as I18n } from 'i18next';
-import type { RemoteName } from '@fieldwatch/shared';
+import { areaDef, type RemoteName } from '@fieldwatch/shared';
 import { ErrorState } from '@fieldwatch/shared/ui';
 import { reportError } from '../errors/reporting';
 
 /** Rendered inside an area whose React tree threw: the rest of the shell is untouched. */
 export function AreaCrashed({ name, error, i18n, onRetry }: { name: RemoteName; error: Error; i18n: I18n; onRetry: () => void }) {
   useEffect(() => reportError(error, { area: name, phase: 'render' }), [error, name]);
-  const area = i18n.t(`common:nav.${areaNavKey(name)}`);
+  const area = i18n.t(`common:nav.${areaDef(name).labelKey}`);
   return (
     <div data-testid={`area-crashed-${name}`}>
       <ErrorState
@@ -20,7 +20,3 @@ export function AreaCrashed({ name, error, i18n, onRetry }: { name: RemoteName; 
   );
 }
 
-/** The navigation label that names an area in messages. */
-export function areaNavKey(name: RemoteName): string {
-  return { dashboard: 'dashboards', devices: 'devicemanagement', tasks: 'taskmanagement', admin: 'admin', onboarding: 'onboarding' }[name];
-}

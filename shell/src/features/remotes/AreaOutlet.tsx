@@ -1,10 +1,9 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteName } from '@fieldwatch/shared';
+import { areaDef, type RemoteName } from '@fieldwatch/shared';
 import { ErrorState, LoadingState } from '@fieldwatch/shared/ui';
 import { areaElement, useAreaState } from './area-state';
-import { retryArea } from './applications';
-import { areaNavKey } from './AreaCrashed';
+import { retryArea } from './area-loader';
 import css from './AreaOutlet.module.css';
 
 /** Where an area appears in the layout, with its loading and "unavailable — retry" states. */
@@ -12,7 +11,7 @@ export function AreaOutlet({ name }: { name: RemoteName }) {
   const { t } = useTranslation('shell');
   const slot = useRef<HTMLDivElement>(null);
   const state = useAreaState((s) => s.areas[name]);
-  const area = t(`common:nav.${areaNavKey(name)}`);
+  const area = t(`common:nav.${areaDef(name).labelKey}`);
 
   useLayoutEffect(() => {
     const el = areaElement(name);

@@ -1,24 +1,36 @@
 /**
  * The runtime remote map. The shell is built without remote URLs: it asks the server where each
- * remote lives (GET /remotes.json) and registers them with the Module Federation runtime.
+ * remote lives (GET /remotes.json, a query of the page's data cache) and registers them with the
+ * Module Federation runtime.
  */
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RemoteName, type RemotesMap } from '@fieldwatch/shared';
-import { REMOTES_URL, takeEarlyRemotes } from './early';
+import { queryKeys, REMOTE_NAMES, type RemoteName, type RemotesMap } from '@fieldwatch/shared';
+import { queryClient } from '../../platform';
+import { REMOTES_URL } from './early';
 
-let current: RemotesMap = {};
+async function readRemotes(response: Promise<Response>): Promise<RemotesMap> {
+  const res = await response;
+  if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
+  const body = (await res.json()) as Record<string, unknown>;
+  const map: RemotesMap = {};
+  for (const name of REMOTE_NAMES) {
+    const entry = body[name];
+    if (typeof entry === 'string' && entry) map[name] = new URL(entry, window.location.origin).href;
+  }
+  return map;
+}
 
-export async function fetchRemotes(): Promise<RemotesMap> {
+/**
+ * The remote map: from `early` (the request index.ts started before the shell's code loaded) or
+ * asked afresh. Kept for the page's life; a failure leaves nothing cached.
+ */
+export async function fetchRemotes(early?: Promise<Response>): Promise<RemotesMap> {
   try {
-    const res = await (takeEarlyRemotes() ?? fetch(REMOTES_URL, { cache: 'no-store', credentials: 'same-origin' }));
-    if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
-    const body = (await res.json()) as Record<string, unknown>;
-    const map: RemotesMap = {};
-    for (const name of REMOTE_NAMES) {
-      const entry = body[name];
-      if (typeof entry === 'string' && entry) map[name] = new URL(entry, window.location.origin).href;
-    }
-    return map;
+    return await queryClient.fetchQuery({
+      queryKey: queryKeys.remotes(),
+      queryFn: () => readRemotes(early ?? fetch(REMOTES_URL, { cache: 'no-store', credentials: 'same-origin' })),
+      gcTime: Infinity,
+    });
   } catch (err) {
     // Without the map no area can load; each shows its "unavailable, retry" panel.
     console.error('Fieldwatch: could not read /remotes.json', err);
@@ -27,7 +39,6 @@ export async function fetchRemotes(): Promise<RemotesMap> {
 }
 
 export function registerAll(map: RemotesMap): void {
-  current = map;
   registerRemotes(
     Object.entries(map).map(([name, entry]) => ({ name, entry: entry as string })),
     { force: true },
@@ -36,13 +47,12 @@ export function registerAll(map: RemotesMap): void {
 
 /** Re-registers one remote so the next load fetches its manifest again (retry after a failure). */
 export async function refreshRemote(name: RemoteName): Promise<boolean> {
-  if (!current[name]) registerAll(await fetchRemotes());
-  const entry = current[name];
+  let entry = queryClient.getQueryData<RemotesMap>(queryKeys.remotes())?.[name];
+  if (!entry) {
+    registerAll(await fetchRemotes());
+    entry = queryClient.getQueryData<RemotesMap>(queryKeys.remotes())?.[name];
+  }
   if (!entry) return false;
   registerRemotes([{ name, entry }], { force: true });
   return true;
-}
-
-export function remoteEntry(name: RemoteName): string | undefined {
-  return current[name];
 }

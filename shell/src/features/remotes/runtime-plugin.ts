@@ -13,7 +13,7 @@ export default function fieldwatchRemoteErrors(): ModuleFederationRuntimePlugin 
     errorLoadRemote({ id, error, lifecycle }) {
       const message = error instanceof Error ? error.message : String(error);
       window.dispatchEvent(new CustomEvent(REMOTE_ERROR_EVENT, { detail: { id, lifecycle, message } }));
-      // No fail-over module: the loader in applications.ts catches the rejection and renders the panel.
+      // No fail-over module: the loader in area-loader.ts catches the rejection and renders the panel.
       return undefined;
     },
   };

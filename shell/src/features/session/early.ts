@@ -1,14 +1,13 @@
 /**
- * The sign-in sequence of a returning user (spec §4: session, then dashboards, then the alarm
+ * The sign-in sequence of a returning user (session, then dashboards, then the alarm
  * listener's notifications, events, containers and devices), started by index.ts while the shell's
  * own code (React, single-spa, i18next…) still downloads and evaluates: on a cold load that is most
  * of a second in which the network would otherwise sit idle.
  *
  * The order of the sequence is kept: the dashboards are asked for only after the session answered
- * with a 2xx, the rest only after the dashboards did. loadSession takes each answer once (and drops
- * what it did not take when it ends); anything but a 2xx JSON answer is asked again through the API
- * client, whose interceptors deal with it — except a 401 to the session check, which simply means
- * "signed out". Kept free of imports: it is part of the tiny entry chunk.
+ * with a 2xx, the rest only after the dashboards did. bootstrap hands the answers to the page's
+ * data cache (see calls.ts), where the sequence finds them. Kept free of imports: it is part of the
+ * tiny entry chunk.
  */
 export const SESSION_CALLS = {
   session: { url: '/api/v3/user/session', params: {} },
@@ -27,11 +26,13 @@ export interface EarlyAnswer {
   body?: unknown;
 }
 
+/** The early answers of the sequence, one promise per call (never rejecting). */
+export type EarlySession = Record<SessionCall, Promise<EarlyAnswer>>;
+
 export const isOk = (a: EarlyAnswer) => a.status >= 200 && a.status < 300;
 
 const NOT_SENT: EarlyAnswer = { status: -1 };
-const AFTER_DASHBOARDS: SessionCall[] = ['notifications', 'events', 'containers', 'devices'];
-const early = new Map<SessionCall, Promise<EarlyAnswer>>();
+const AFTER_DASHBOARDS = ['notifications', 'events', 'containers', 'devices'] as const;
 
 export function callUrl(call: SessionCall): string {
   const { url, params } = SESSION_CALLS[call];
@@ -47,22 +48,13 @@ export function fetchCall(call: SessionCall): Promise<EarlyAnswer> {
   ).catch(() => ({ status: 0 }));
 }
 
-export function startSessionEarly(): void {
+export function startSessionEarly(): EarlySession {
   const session = fetchCall('session');
   const dashboards = session.then((a) => (isOk(a) ? fetchCall('dashboards') : NOT_SENT));
-  early.set('session', session);
-  early.set('dashboards', dashboards);
-  for (const call of AFTER_DASHBOARDS) early.set(call, dashboards.then((a) => (isOk(a) ? fetchCall(call) : NOT_SENT)));
-}
-
-/** The early answer to a call, once; undefined when there is none (not started, taken or dropped). */
-export function takeEarly(call: SessionCall): Promise<EarlyAnswer> | undefined {
-  const p = early.get(call);
-  early.delete(call);
-  return p;
-}
-
-/** Forgets what was not taken: later calls (another sign-in, a customer change) always ask afresh. */
-export function dropEarly(): void {
-  early.clear();
+  const after = (call: SessionCall) => dashboards.then((a) => (isOk(a) ? fetchCall(call) : NOT_SENT));
+  return {
+    session,
+    dashboards,
+    ...(Object.fromEntries(AFTER_DASHBOARDS.map((call) => [call, after(call)])) as Record<(typeof AFTER_DASHBOARDS)[number], Promise<EarlyAnswer>>),
+  };
 }

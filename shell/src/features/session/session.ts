@@ -1,7 +1,9 @@
 /**
- * The session's data flow (spec §4): login clears all state, then loads access, profile, language,
+ * The session's data flow: login clears all state, then loads access, profile, language,
  * permissions and dashboards, starts the alarm listener, then loads devices and renders. Logout and
- * a 401 stop the listener and clear state.
+ * a 401 stop the listener and clear state. The answers come from the page's data cache (calls.ts);
+ * what the shell's frame shows (user, selection, dashboards, events, containers) goes into the
+ * session store.
  */
 import type { i18n as I18n } from 'i18next';
 import { create } from 'zustand';
@@ -15,42 +17,21 @@ import {
   type LoginResponse,
   type LoginThrottledBody,
   type SessionResponse,
-  type Result,
   type Unit,
-  unwrap,
 } from '@fieldwatch/shared';
 import { isAxiosError } from 'axios';
 import { api, bus, sessionStore } from '../../platform';
 import { startPush, stopPush } from './push';
-import { dropEarly, fetchCall, isOk, SESSION_CALLS, takeEarly, type SessionCall } from './early';
-
-/**
- * Calls whose answer can be large — the unit list, 20 MB for 100,000 units — are asked with fetch()
- * also when there is no early answer (a customer change, a refresh): Response.json() parses it about
- * three times faster than the API client's XMLHttpRequest on a 2-core machine (0.3 s against 1.1 s).
- */
-const LARGE_ANSWERS: ReadonlySet<SessionCall> = new Set(['devices']);
-
-/**
- * One call of the sign-in sequence: the answer index.ts already has (early.ts) when it is a good
- * one, otherwise through the API client — which also deals with every answer that is not a 2xx
- * (expired session, errors). A 401 to the session check is final: signed out.
- */
-async function sequenceCall<T>(call: SessionCall, fallback?: T): Promise<Result<T>> {
-  const answer = await (takeEarly(call) ?? (LARGE_ANSWERS.has(call) ? fetchCall(call) : undefined));
-  if (answer && isOk(answer)) return [unwrap<T>(answer.body), false];
-  if (answer?.status === 401 && call === 'session') return [fallback, true];
-  const { url, params } = SESSION_CALLS[call];
-  return api.get<T>(url, params, fallback);
-}
+import { askAfresh, clearSessionData, keepDevicesOf, take } from './calls';
 
 /** Unseen notifications, kept fresh by the alarm listener. */
 export const useAlarmListener = create<{ unseen: number; lastPoll: number | null }>(() => ({ unseen: 0, lastPoll: null }));
 
 let pollTimer: ReturnType<typeof setInterval> | null = null;
 
-async function pollAlarms() {
-  const [list, failed] = await sequenceCall<FwNotification[]>('notifications', []);
+/** The unseen count: the sign-in sequence's answer first, then a new one at every poll. */
+async function pollAlarms(first = false) {
+  const [list, failed] = await (first ? take : askAfresh)<FwNotification[]>('notifications', [], []);
   if (!failed && list) useAlarmListener.setState({ unseen: list.filter((n) => !n.seen).length, lastPoll: Date.now() });
 }
 
@@ -59,7 +40,7 @@ const onNotificationsChanged = () => void pollAlarms();
 export function startAlarmListener() {
   stopAlarmListener();
   startPush();
-  void pollAlarms();
+  void pollAlarms(true);
   pollTimer = setInterval(() => void pollAlarms(), ALARM_POLL_MS);
   bus.on('notifications:changed', onNotificationsChanged);
 }
@@ -72,61 +53,58 @@ export function stopAlarmListener() {
   useAlarmListener.setState({ unseen: 0, lastPoll: null });
 }
 
-export async function loadDevices(): Promise<void> {
-  const [units, failed] = await sequenceCall<Unit[]>('devices', []);
+/** How a load gets its answer: the sign-in sequence takes the session's one, a change asks afresh. */
+type Ask = typeof take;
+
+/** The units of `customers` into the data cache (queryKeys.devices, read by useDevices). */
+export async function loadDevices(customers: readonly number[], how: Ask = askAfresh): Promise<void> {
+  const [units, failed] = await how<Unit[]>('devices', customers, []);
+  keepDevicesOf(customers);
   if (!failed && units) {
-    sessionStore.getState().setDevices(units);
-    // For e2e/perf: the map's own first-render time is measured from here (units parsed, in the store).
+    // For e2e/perf: the map's own first-render time is measured from here (units parsed, cached).
     performance.mark?.('fw-units-loaded', { detail: { count: units.length } });
   }
 }
 
 /** Events and containers (groups, locations) of the selected customers. */
-async function loadEventsAndContainers(): Promise<void> {
+async function loadEventsAndContainers(customers: readonly number[], how: Ask): Promise<void> {
   const [[events, eventsFailed], [containers, containersFailed]] = await Promise.all([
-    sequenceCall<FwEvent[]>('events', []),
-    sequenceCall<Container[]>('containers', []),
+    how<FwEvent[]>('events', customers, []),
+    how<Container[]>('containers', customers, []),
   ]);
   const store = sessionStore.getState();
   if (!eventsFailed && events) store.setEvents(events);
   if (!containersFailed && containers) store.setContainers(containers);
 }
 
-async function loadDashboards(): Promise<void> {
-  const [list, failed] = await sequenceCall<DashboardSummary[]>('dashboards', []);
+async function loadDashboards(how: Ask): Promise<void> {
+  const [list, failed] = await how<DashboardSummary[]>('dashboards', [], []);
   if (!failed && list) sessionStore.getState().setDashboards(list);
-}
-
-/** Runs the loading sequence for an existing session cookie. Resolves whether the user is signed in. */
-export async function loadSession(i18n: I18n): Promise<boolean> {
-  try {
-    return await runSequence(i18n);
-  } finally {
-    dropEarly();
-  }
 }
 
 /** Whether the sequence was ended meanwhile (a 401 expired it, or the user signed out). */
 const ended = () => sessionStore.getState().status !== 'loading';
 
-async function runSequence(i18n: I18n): Promise<boolean> {
+/** Runs the loading sequence for an existing session cookie. Resolves whether the user is signed in. */
+export async function loadSession(i18n: I18n): Promise<boolean> {
   const store = sessionStore.getState();
   store.setStatus('loading');
-  const [session, failed] = await sequenceCall<SessionResponse>('session');
+  const [session, failed] = await take<SessionResponse | null>('session', []);
   if (failed || !session) {
     store.clear();
     return false;
   }
   api.armUnauthorized();
   if (session.user.language && session.user.language !== i18n.language) await i18n.changeLanguage(session.user.language);
-  // Dashboards before the session counts as signed in: navigation waits for them (spec §2).
+  // Dashboards before the session counts as signed in: navigation waits for them.
   // From here a 401 is an expiry (the interceptor's isSignedIn sees the user): it ends the sequence.
   sessionStore.setState({ user: session.user, customers: session.Customers, selectedCustomers: session.selectedCustomers });
-  await loadDashboards();
+  await loadDashboards(take);
   if (ended()) return false;
   startAlarmListener();
   // Device types are static (DEVICE_TYPES in @fieldwatch/shared); then events, containers, devices.
-  await Promise.all([loadEventsAndContainers(), loadDevices()]);
+  const customers = session.selectedCustomers;
+  await Promise.all([loadEventsAndContainers(customers, take), loadDevices(customers, take)]);
   if (ended()) {
     stopAlarmListener();
     return false;
@@ -154,9 +132,15 @@ export function loginFailure(err: unknown): Exclude<LoginOutcome, 'ok'> {
   return 'error';
 }
 
-export async function login(i18n: I18n, username: string, password: string, remember: boolean): Promise<LoginOutcome> {
+/** Ends what the page holds of a session: the alarm listener, the store, the cached answers. */
+function clearSession(): void {
   stopAlarmListener();
   sessionStore.getState().clear();
+  clearSessionData();
+}
+
+export async function login(i18n: I18n, username: string, password: string, remember: boolean): Promise<LoginOutcome> {
+  clearSession();
   try {
     await api.http.post<{ data: LoginResponse }>('/api/v2/auth/login', { username, password, remember });
   } catch (err) {
@@ -166,13 +150,11 @@ export async function login(i18n: I18n, username: string, password: string, reme
 }
 
 export async function logout(): Promise<void> {
-  stopAlarmListener();
   // State is cleared now and the areas unmount, but the status reads "signed out" (and the shell
   // goes to the login page) only once the server has ended the session: a Back or a reload right
   // after it must not find the session still alive.
-  const store = sessionStore.getState();
-  store.clear();
-  store.setStatus('loading');
+  clearSession();
+  sessionStore.getState().setStatus('loading');
   await api.request({ method: 'GET', url: '/api/v2/auth/logout' });
   sessionStore.getState().clear();
   bus.emit('session:changed');
@@ -180,8 +162,7 @@ export async function logout(): Promise<void> {
 
 /** Called on a 401 anywhere: the interceptor has already shown "You have been logged out". */
 export function expireSession(): void {
-  stopAlarmListener();
-  sessionStore.getState().clear();
+  clearSession();
   bus.emit('session:changed');
 }
 
@@ -195,9 +176,13 @@ export async function selectCustomers(ids: number[]): Promise<boolean> {
     bus.emit('toast', { kind: 'danger', message: 'errors.somethingWrong' });
     return false;
   }
+  // The new lists are asked for before the selection changes in the store: a screen that reads
+  // the selection's list then joins the request instead of starting its own.
+  const customers = session.selectedCustomers;
+  const loads = Promise.all([loadDevices(customers), loadDashboards(askAfresh), loadEventsAndContainers(customers, askAfresh)]);
   const store = sessionStore.getState();
-  store.setSelectedCustomers(session.selectedCustomers);
-  await Promise.all([loadDevices(), loadDashboards(), loadEventsAndContainers()]);
+  store.setSelectedCustomers(customers);
+  await loads;
   store.bumpRefresh();
   bus.emit('customers:changed', session.selectedCustomers);
   return true;

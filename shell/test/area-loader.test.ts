@@ -1,12 +1,12 @@
-import { areaForPath, firstAreaOfPage, isAreaPath } from '@fieldwatch/shared';
-import { guardLifecycles } from '../src/features/remotes/applications';
+import { areaBasename, areaForPath, firstAreaOfPage, isAreaPath, navLinks, USER_TYPES } from '@fieldwatch/shared';
+import { guardLifecycles } from '../src/features/remotes/area-loader';
 import { areaElement, useAreaState } from '../src/features/remotes/area-state';
 import type { RemoteProps } from '@fieldwatch/shared';
 
 const props = {} as RemoteProps;
 
 describe('area routing', () => {
-  test('areas own their route prefixes (spec §2)', () => {
+  test('areas own their route prefixes', () => {
     expect(areaForPath('/dashboard/MTAwMQ==')).toBe('dashboard');
     expect(areaForPath('/notifications')).toBe('tasks');
     expect(areaForPath('/taskmanagement')).toBe('tasks');
@@ -16,6 +16,28 @@ describe('area routing', () => {
     expect(areaForPath('/onboarding')).toBe('onboarding');
     expect(areaForPath('/dashboards')).toBeUndefined();
     expect(isAreaPath('admin', '/administrator')).toBe(false);
+  });
+
+  test('each area works under its first route', () => {
+    expect(areaBasename('dashboard')).toBe('/dashboard');
+    expect(areaBasename('devices')).toBe('/devicemanagement');
+    expect(areaBasename('tasks')).toBe('/taskmanagement');
+    expect(areaBasename('admin')).toBe('/admin');
+    expect(areaBasename('onboarding')).toBe('/onboarding');
+  });
+
+  test('the navigation links to the areas in the order of the table; Admin only for a SuperUser', () => {
+    const paths = (userType: number) => navLinks('management', userType as 0).map((l) => `${l.path} ${l.icon} ${l.labelKey}`);
+    expect(paths(USER_TYPES.SuperUser)).toEqual([
+      '/devicemanagement device devicemanagement',
+      '/groupmanagement group groupmanagement',
+      '/locationmanagement location locationmanagement',
+      '/taskmanagement task taskmanagement',
+      '/admin admin admin',
+    ]);
+    expect(paths(USER_TYPES.User)).not.toContain('/admin admin admin');
+    expect(navLinks('dashboards', USER_TYPES.Reader)).toMatchObject([{ path: '/notifications', icon: 'bell', unseenBadge: true }]);
+    expect(navLinks('account', USER_TYPES.Reader).map((l) => l.path)).toEqual(['/profile']);
   });
 
   test('a page load at "/" shows the dashboards first; the login page no area', () => {

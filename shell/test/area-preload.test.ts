@@ -1,0 +1,53 @@
+/**
+ * preloadArea: an area's code is asked for once, before the session allows the area to mount, and
+ * single-spa's load then takes that same load (the data cache's entry) instead of loading again.
+ */
+const loadRemote = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: (id: string) => loadRemote(id),
+  registerRemotes: jest.fn(),
+}));
+
+import { queryKeys } from '@fieldwatch/shared';
+import { loadArea, preloadArea } from '../src/features/remotes/area-loader';
+import { queryClient } from '../src/platform';
+
+afterEach(() => queryClient.clear());
+
+test('the preloaded area is loaded once and mounted from that load', async () => {
+  const mount = jest.fn(() => Promise.resolve());
+  loadRemote.mockResolvedValue({ bootstrap: () => Promise.resolve(), mount, unmount: () => Promise.resolve() });
+  preloadArea('dashboard');
+  preloadArea('dashboard');
+  expect(loadRemote).toHaveBeenCalledTimes(1);
+  expect(loadRemote).toHaveBeenCalledWith('dashboard/app');
+
+  const life = (await loadArea('dashboard')) as { mount(p: unknown): Promise<void> };
+  expect(loadRemote).toHaveBeenCalledTimes(1);
+  await life.mount({});
+  expect(mount).toHaveBeenCalled();
+  // Kept for the page's life, under the shell's own key.
+  expect(queryClient.getQueryData(queryKeys.area('dashboard'))).toBeDefined();
+});
+
+test('a failed preload is forgotten: the area loads again when it mounts', async () => {
+  loadRemote.mockReset();
+  loadRemote.mockRejectedValueOnce(new Error('manifest 404'));
+  preloadArea('tasks');
+  await new Promise((r) => setTimeout(r, 0));
+  loadRemote.mockResolvedValue({ mount: () => Promise.resolve() });
+  await loadArea('tasks');
+  expect(loadRemote).toHaveBeenCalledTimes(2);
+});
+
+test('a load that fails leaves the area unavailable, and single-spa sees a healthy app', async () => {
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  loadRemote.mockReset();
+  loadRemote.mockRejectedValue(new Error('RUNTIME-003 manifest'));
+  const life = (await loadArea('admin')) as { bootstrap(p: unknown): Promise<void>; mount(p: unknown): Promise<void> };
+  await life.bootstrap({});
+  await expect(life.mount({})).resolves.toBeUndefined();
+  const { useAreaState } = await import('../src/features/remotes/area-state');
+  expect(useAreaState.getState().areas.admin).toEqual({ status: 'unavailable', error: 'RUNTIME-003 manifest' });
+  error.mockRestore();
+});
