@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { DashboardPage } from './features/dashboard/DashboardPage';
+import { DashboardPage } from './dashboard/DashboardPage';
 
 /** A path below a dashboard (`/dashboard/:id/…`, e.g. a mistyped link) opens that dashboard. */
 function ToDashboard() {

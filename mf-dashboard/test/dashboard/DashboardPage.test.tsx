@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { emptyDashboardContent, type DashboardContent } from '@fieldwatch/shared';
-import { addLinkGroup, addWidget, moveWidgetToGroup } from '../../src/dashboard/content';
+import { addLinkGroup, addWidget, moveWidgetToGroup } from '../../src/dashboard/board/content-edits';
 import { doc, encodeDashboardId, renderDashboard, sessionStore, type Handler } from './harness';
 
 // Fake widgets: they show their link group's values and write bindings and settings. "battery"
 // throws, to check the per-widget error boundary.
-jest.mock('../../src/widgets/registry', () => {
+jest.mock('../../src/dashboard/widget-registry', () => {
   const React = jest.requireActual<typeof import('react')>('react');
   function Fake(props: {
     widget: { id: string; settings: { n?: number } };
@@ -112,7 +112,7 @@ describe('/dashboard/:id', () => {
     // Built-in names come from the common catalogue.
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
     // The overview's widget code was asked for while its content loaded.
-    const { preloadWidgets } = jest.requireMock<{ preloadWidgets: jest.Mock }>('../../src/widgets/registry');
+    const { preloadWidgets } = jest.requireMock<{ preloadWidgets: jest.Mock }>('../../src/dashboard/widget-registry');
     expect(preloadWidgets).toHaveBeenCalledWith(['status', 'temp', 'battery', 'alarms', 'weather', 'unitMap']);
   });
 
@@ -137,6 +137,23 @@ describe('/dashboard/:id', () => {
     expect(screen.getByTestId('updated-at').textContent).toBe('Updated 10:11:12');
     // The default time range of link groups comes from the client preferences (dateInterval 2 → 24 h).
     await waitFor(() => expect(screen.getByTestId('range-unitList-1').textContent).toBe('{"hours":24}'));
+  });
+
+  test('Refresh asks for the units again, then every widget (the refresh key)', async () => {
+    const base = server(linkedContent());
+    const view = renderDashboard(URL5, (req) =>
+      req.method === 'GET' && req.url === '/api/v2/device/devices'
+        ? { status: 200, body: { data: [] } }
+        : base(req),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ops board' })).toBeTruthy();
+    const before = sessionStore.getState().refreshKey;
+    expect(view.requests.some((r) => r.url === '/api/v2/device/devices')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(sessionStore.getState().refreshKey).toBe(before + 1));
+    expect(view.requests.filter((r) => r.url === '/api/v2/device/devices')).toHaveLength(1);
+    // "Updated" follows the new answer.
+    expect(screen.getByTestId('updated-at').textContent).not.toBe('Updated 10:11:12');
   });
 
   test("link groups: widgets of one group see each other's selection, another group does not", async () => {

@@ -18,8 +18,9 @@ import {
   renameLinkGroup,
   setBinding,
   setLayout,
-} from '../../src/dashboard/content';
-import { createBoard, messageText } from '../../src/dashboard/board';
+} from '../../src/dashboard/board/content-edits';
+import { createBoard } from '../../src/dashboard/board/board-store';
+import { messageText } from '../../src/dashboard/board/board-messages';
 
 describe('dashboard content', () => {
   test('first free place fills gaps left to right, top to bottom', () => {

@@ -15,8 +15,13 @@ import {
   type DashboardSummary,
   type Toast,
 } from './fixtures';
-import { fakeServerApi, renderRemote, type FakeReply } from '@fieldwatch/shared/testing';
-import { sessionStore } from '@fieldwatch/shared';
+import {
+  createTestQueryClient,
+  fakeServerApi,
+  renderRemote,
+  type FakeReply,
+} from '@fieldwatch/shared/testing';
+import { queryKeys, sessionStore } from '@fieldwatch/shared';
 import common from '@fieldwatch/locales/common';
 import dashboard from '@fieldwatch/locales/dashboard';
 import { Root } from '../../src/Root';
@@ -68,6 +73,10 @@ export function renderDashboard(path: string, handler: Handler, opts: { userType
     return inner(config) as never;
   };
   const navigate = jest.fn();
+  // The session's unit list, as the shell fills it at sign-in: none, arrived at 10:11:12 in the demo
+  // user's zone (Europe/Stockholm, UTC+1 in January), whatever the machine's.
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.devices([]), [], { updatedAt: Date.parse('2025-01-01T09:11:12Z') });
   const view = renderRemote({
     Root,
     url: path,
@@ -77,19 +86,25 @@ export function renderDashboard(path: string, handler: Handler, opts: { userType
     namespace: 'dashboard',
     bundles: { common, dashboard },
     navigate,
+    queryClient,
     session: {
       status: 'signedIn',
       user: demoUserOf(opts.userType ?? 0),
       dashboards: summaries,
-      devices: [],
-      // 10:11:12 in the demo user's zone (Europe/Stockholm, UTC+1 in January), whatever the machine's.
-      devicesLoadedAt: Date.parse('2025-01-01T09:11:12Z'),
       customers: [],
       selectedCustomers: [],
       refreshKey: 0,
     },
   });
-  return { ...view, requests, toasts, bus, navigate, puts: () => requests.filter((r) => r.method === 'PUT') };
+  return {
+    ...view,
+    requests,
+    toasts,
+    bus,
+    navigate,
+    queryClient,
+    puts: () => requests.filter((r) => r.method === 'PUT'),
+  };
 }
 
 export { defaultDashboardContent, encodeDashboardId, sessionStore };

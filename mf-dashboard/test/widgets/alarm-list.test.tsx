@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { AlarmRecord } from '@fieldwatch/shared';
 import AlarmList from '../../src/widgets/alarm-list';
-import { activeAlarmsOf } from '../../src/widgets/data/alarms';
+import { activeAlarmsOf } from '../../src/widgets/kit/data/alarms';
 import { alarm, flush, renderWidget, unit } from './lists.harness';
 
 const fleet = () => [

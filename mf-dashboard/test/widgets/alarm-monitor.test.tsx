@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { type FwEvent, sessionStore } from '@fieldwatch/shared';
+import { formatApiDate, type FwEvent, sessionStore } from '@fieldwatch/shared';
 import AlarmMonitor, { monitorRows } from '../../src/widgets/alarm-monitor';
 import { alarm, renderWidget, unit } from './lists.harness';
 
 const now = Date.now();
-const apiTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const apiTime = formatApiDate;
 const fleet = () => [
   unit(1, { UnitName: 'Pump Alpha', AlarmEvents: [alarm(4, apiTime(now - 5 * 60_000), 'Loop broken')] }),
   unit(2, { UnitName: 'Tank Beta', AlarmEvents: [alarm(28, apiTime(now - 3 * 3_600_000), 'Battery low')] }),
@@ -39,7 +39,7 @@ describe('alarm monitor widget', () => {
   });
 
   test('alarms pushed into the session appear at once, marked new', () => {
-    renderWidget(AlarmMonitor, { units: fleet(), session: { devicesLoadedAt: now - 60_000 } });
+    renderWidget(AlarmMonitor, { units: fleet(), unitsLoadedAt: now - 60_000 });
     act(() => sessionStore.setState({ events: [pushed('e1', 2, 34, now - 1000)] }));
     const rows = screen.getAllByTestId('monitor-row');
     expect(rows).toHaveLength(3);

@@ -4,11 +4,11 @@ import { DEFAULT_LINK_GROUP, sessionStore, type DeviceData, type Unit } from '@f
 import { type AnswerFn, demoUser, fakeApi, renderRemote } from '@fieldwatch/shared/testing';
 import common from '@fieldwatch/locales/common';
 import dashboard from '@fieldwatch/locales/dashboard';
-import type { LinkBindings, WidgetProps } from '../../src/widgets/contract';
+import type { LinkBindings, WidgetProps } from '../../src/widgets/kit/widget-contract';
 import ChartsWidget from '../../src/widgets/charts';
-import { chartCsv } from '../../src/widgets/chart/export';
-import { fromWallInput, recordsFor, resolveRange, toWallInput } from '../../src/widgets/chart/time';
-import { derivePalette } from '../../src/widgets/chart/theme';
+import { chartCsv } from '../../src/widgets/kit/chart/chart-csv';
+import { fromWallInput, recordsFor, resolveRange, toWallInput } from '../../src/widgets/kit/chart/time-range';
+import { derivePalette } from '../../src/widgets/kit/chart/theme';
 
 // Highcharts in jsdom: most tests look at the options given to a stub; one renders the real chart.
 let mockRealChart = false;
@@ -26,8 +26,8 @@ jest.mock('highcharts-react-official', () => {
   };
 });
 const mockDownload = jest.fn();
-jest.mock('../../src/widgets/csv', () => ({
-  ...jest.requireActual('../../src/widgets/csv'),
+jest.mock('../../src/widgets/kit/csv-download', () => ({
+  ...jest.requireActual('../../src/widgets/kit/csv-download'),
   downloadCsv: (...args: unknown[]) => mockDownload(...args),
 }));
 
@@ -112,7 +112,7 @@ interface Opts {
   lng?: string;
 }
 function renderCharts(o: Opts = {}) {
-  sessionStore.setState({ user: demoUser, devicesLoadedAt: 1, refreshKey: 0 });
+  sessionStore.setState({ user: demoUser, refreshKey: 0 });
   const api = fakeApi(o.answer ?? dataAnswer, jest.fn);
   const legacy = api.legacy as unknown as jest.Mock;
   legacy.mockImplementation(async (method: string, params: Record<string, unknown>) => {
@@ -126,6 +126,7 @@ function renderCharts(o: Opts = {}) {
     widget: { id: 'c1', component: 'charts', name: 'Wells', group: 'default', props: {}, settings: o.settings ?? {} },
     linkGroup: DEFAULT_LINK_GROUP,
     units,
+    unitsLoadedAt: 1,
     refreshKey: 0,
     bindings: { units: [], timeRange: { hours: 72 }, channels: [], ...o.bindings },
     setBinding,

@@ -8,7 +8,7 @@ import { DEFAULT_LINK_GROUP, sessionStore, type Unit } from '@fieldwatch/shared'
 import { type AnswerFn, demoUser, fakeApi, renderRemote } from '@fieldwatch/shared/testing';
 import common from '@fieldwatch/locales/common';
 import dashboard from '@fieldwatch/locales/dashboard';
-import type { LinkBindings, WidgetProps } from '../../src/widgets/contract';
+import type { LinkBindings, WidgetProps } from '../../src/widgets/kit/widget-contract';
 
 export type LegacyFn = (method: string, params: Record<string, unknown>, unitIds?: number[]) => unknown[] | Promise<unknown[]>;
 
@@ -21,12 +21,13 @@ export interface HarnessOptions {
   lng?: string;
   size?: { width: number; height: number };
   loaded?: boolean;
+  /** When the units arrived (default 1; null with `loaded: false`). */
+  unitsLoadedAt?: number | null;
 }
 
 export function renderWidget(View: ComponentType<WidgetProps>, o: HarnessOptions = {}) {
   sessionStore.setState({
     user: demoUser,
-    devicesLoadedAt: o.loaded === false ? null : 1,
     refreshKey: 0,
   });
   const api = fakeApi(o.answer ?? (() => [undefined, true]), jest.fn);
@@ -41,6 +42,7 @@ export function renderWidget(View: ComponentType<WidgetProps>, o: HarnessOptions
     widget: { id: 'w1', component: 'status', name: '', group: 'default', props: {}, settings: o.settings ?? {} },
     linkGroup: DEFAULT_LINK_GROUP,
     units: o.units ?? [],
+    unitsLoadedAt: o.unitsLoadedAt !== undefined ? o.unitsLoadedAt : o.loaded === false ? null : 1,
     refreshKey: 0,
     bindings: { units: [], timeRange: { hours: 168 }, channels: [], ...o.bindings },
     setBinding,

@@ -9,7 +9,7 @@ import { createBus, DEFAULT_LINK_GROUP, type SessionState, sessionStore, type Un
 import { type AnswerFn, demoUser, fakeApi, type FakeHandler, fakeServerApi, renderRemote } from '@fieldwatch/shared/testing';
 import common from '@fieldwatch/locales/common';
 import dashboard from '@fieldwatch/locales/dashboard';
-import type { LinkBindings, WidgetProps, WidgetView } from '../../src/widgets/contract';
+import type { LinkBindings, WidgetProps, WidgetView } from '../../src/widgets/kit/widget-contract';
 
 export type LegacyFn = (method: string, params: Record<string, unknown>, unitIds?: number[]) => unknown[] | Promise<unknown[]>;
 
@@ -25,6 +25,8 @@ export interface HarnessOptions {
   lng?: string;
   size?: { width: number; height: number };
   loaded?: boolean;
+  /** When the units arrived (default 1; null with `loaded: false`). */
+  unitsLoadedAt?: number | null;
   readOnly?: boolean;
   user?: Partial<UserProfile>;
   session?: Partial<SessionState>;
@@ -33,7 +35,6 @@ export interface HarnessOptions {
 export function renderWidget(View: WidgetView, o: HarnessOptions = {}) {
   sessionStore.setState({
     user: { ...demoUser, ...o.user },
-    devicesLoadedAt: o.loaded === false ? null : 1,
     refreshKey: 0,
     events: [],
     containers: [],
@@ -61,6 +62,7 @@ export function renderWidget(View: WidgetView, o: HarnessOptions = {}) {
     widget: { id: 'w1', component: 'unitList', name: '', group: 'default', props: o.widgetProps ?? {}, settings: o.settings ?? {} },
     linkGroup: DEFAULT_LINK_GROUP,
     units: o.units ?? [],
+    unitsLoadedAt: o.unitsLoadedAt !== undefined ? o.unitsLoadedAt : o.loaded === false ? null : 1,
     refreshKey: 0,
     bindings: { units: [], timeRange: { hours: 168 }, channels: [], ...o.bindings },
     setBinding,
@@ -105,9 +107,14 @@ export function renderWidget(View: WidgetView, o: HarnessOptions = {}) {
 }
 
 /** Lets pending promises settle. */
-export const flush = () => act(async () => {
-  await new Promise((r) => setTimeout(r, 0));
-});
+/**
+ * Lets pending answers arrive and render: the data cache tells its observers in a later task than
+ * the one the answer arrives in, so a few tasks pass.
+ */
+export const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+  });
 
 let alarmId = 1;
 export function unit(id: number, over: Partial<Unit> = {}): Unit {

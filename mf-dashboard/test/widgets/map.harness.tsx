@@ -9,7 +9,7 @@ import { DEFAULT_LINK_GROUP, sessionStore, type Unit } from '@fieldwatch/shared'
 import { type AnswerFn, demoUser, fakeApi, renderRemote } from '@fieldwatch/shared/testing';
 import common from '@fieldwatch/locales/common';
 import dashboard from '@fieldwatch/locales/dashboard';
-import type { LinkBindings, WidgetProps } from '../../src/widgets/contract';
+import type { LinkBindings, WidgetProps } from '../../src/widgets/kit/widget-contract';
 
 export type LegacyFn = (method: string, params: Record<string, unknown>, unitIds?: number[]) => unknown[] | Promise<unknown[]>;
 
@@ -50,7 +50,7 @@ export const configAnswer =
       : [undefined, true];
 
 export function renderMap(View: ComponentType<WidgetProps>, o: MapHarnessOptions = {}) {
-  sessionStore.setState({ user: demoUser, devicesLoadedAt: 1, refreshKey: 0 });
+  sessionStore.setState({ user: demoUser, refreshKey: 0 });
   const api = fakeApi(o.answer ?? configAnswer(), jest.fn);
   const legacy = api.legacy as unknown as jest.Mock;
   legacy.mockImplementation(async (method: string, params: Record<string, unknown>, ids?: number[]) => {
@@ -64,6 +64,7 @@ export function renderMap(View: ComponentType<WidgetProps>, o: MapHarnessOptions
     widget: { id: 'w1', component: (o.component ?? 'unitMap') as never, name: '', group: 'default', props: {}, settings: o.settings ?? {} },
     linkGroup: DEFAULT_LINK_GROUP,
     units: o.units ?? [],
+    unitsLoadedAt: 1,
     refreshKey: 0,
     bindings: { units: [], timeRange: { hours: 168 }, channels: [], ...o.bindings },
     setBinding,

@@ -3,7 +3,7 @@ import { DEFAULT_LINK_GROUP, sessionStore, type DeviceData, type Unit } from '@f
 import { type AnswerFn, demoUser, fakeApi, renderRemote } from '@fieldwatch/shared/testing';
 import common from '@fieldwatch/locales/common';
 import dashboard from '@fieldwatch/locales/dashboard';
-import type { LinkBindings, WidgetProps } from '../../src/widgets/contract';
+import type { LinkBindings, WidgetProps } from '../../src/widgets/kit/widget-contract';
 import MultichartWidget, { channelNames } from '../../src/widgets/multichart';
 
 let mockRealChart = false;
@@ -64,7 +64,7 @@ const okAnswer: AnswerFn = (url, params) => {
 };
 
 function renderMulti(o: { bindings?: Partial<LinkBindings>; settings?: Record<string, unknown>; answer?: AnswerFn; channelsFail?: boolean } = {}) {
-  sessionStore.setState({ user: demoUser, devicesLoadedAt: 1, refreshKey: 0 });
+  sessionStore.setState({ user: demoUser, refreshKey: 0 });
   const api = fakeApi(o.answer ?? okAnswer, jest.fn);
   (api.legacy as unknown as jest.Mock).mockImplementation(async (method: string, params: Record<string, unknown>) => {
     if (o.channelsFail) throw new Error('API failed');
@@ -77,6 +77,7 @@ function renderMulti(o: { bindings?: Partial<LinkBindings>; settings?: Record<st
     widget: { id: 'm1', component: 'multichart', name: '', group: 'default', props: {}, settings: o.settings ?? {} },
     linkGroup: DEFAULT_LINK_GROUP,
     units,
+    unitsLoadedAt: 1,
     refreshKey: 0,
     bindings: { units: [], timeRange: { hours: 168 }, channels: [], ...o.bindings },
     setBinding,

@@ -1,11 +1,11 @@
-jest.mock('../../src/widgets/map/cluster-client', () => {
-  const actual = jest.requireActual('../../src/widgets/map/cluster-client');
+jest.mock('../../src/widgets/kit/map/cluster-engine', () => {
+  const actual = jest.requireActual('../../src/widgets/kit/map/cluster-engine');
   return { ...actual, createClusterEngine: jest.fn(actual.createClusterEngine) };
 });
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INACTIVE_UNIT_MARKER } from '@fieldwatch/shared';
 import UnitMap from '../../src/widgets/unit-map';
-import { createClusterEngine, type ClusterEngine } from '../../src/widgets/map/cluster-client';
+import { createClusterEngine, type ClusterEngine } from '../../src/widgets/kit/map/cluster-engine';
 import { alarm, configAnswer, installDomStubs, leafletMap, markerIcons, renderMap, unit } from './map.harness';
 
 beforeAll(() => installDomStubs());
@@ -221,7 +221,7 @@ describe('unit map widget', () => {
   });
 
   test('error: a failing clustering engine shows the error with Retry, which recovers', async () => {
-    const real = jest.requireActual('../../src/widgets/map/cluster-client').createClusterEngine as () => ClusterEngine;
+    const real = jest.requireActual('../../src/widgets/kit/map/cluster-engine').createClusterEngine as () => ClusterEngine;
     const broken: ClusterEngine = {
       kind: 'main',
       load: () => Promise.reject(new Error('Out of memory')),

@@ -75,6 +75,7 @@ describe('widget store', () => {
         }}
         linkGroup={{ id: 'default', name: 'default', color: 'group-one' }}
         units={[]}
+        unitsLoadedAt={1}
         refreshKey={0}
         bindings={{ units: [], timeRange: { hours: 24 }, channels: [] }}
         setBinding={jest.fn()}

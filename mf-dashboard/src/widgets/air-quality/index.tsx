@@ -1,18 +1,18 @@
 /**
- * airQuality: the CO2 and climate units by the symbol status of their latest CO2 reading (spec §4
- * symbol statuses: excellent, neutral, bad, warning, polluted), with counts (a row selects its
+ * airQuality: the CO2 and climate units by the symbol status of their latest CO2 reading (the
+ * product's symbol statuses: excellent, neutral, bad, warning, polluted), with counts (a row selects its
  * units) and the worst units. One GetUnitsShowValue request.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceType, type Unit } from '@fieldwatch/shared';
-import type { WidgetProps } from '../contract';
-import { latestState } from '../kpi/states';
-import { pickChannel } from '../kpi/data';
-import { byUnit, type LatestValue } from '../data/latest';
-import { useLatestOf } from '../kpi/useLatest';
-import { percent, useNumberFormat } from '../kpi/format';
-import { BarList, isSelection, kpiCss as css, Note } from '../kpi/parts';
+import type { WidgetProps } from '../kit/widget-contract';
+import { latestState } from '../kit/kpi/states';
+import { pickChannel } from '../kit/kpi/readings';
+import { byUnit, type LatestValue } from '../kit/data/latest-values';
+import { useLatestOf } from '../kit/kpi/useLatest';
+import { percent, useNumberFormat } from '../kit/kpi/number-format';
+import { BarList, isSelection, kpiCss as css, Note } from '../kit/kpi/parts';
 
 export const SYMBOL_STATUSES = ['excellent', 'neutral', 'bad', 'warning', 'polluted'] as const;
 export type SymbolStatus = (typeof SYMBOL_STATUSES)[number];

@@ -7,29 +7,18 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmTypeKey, UNITS_PER_PAGE } from '@fieldwatch/shared';
-import { useSession } from '@fieldwatch/shared/remote';
+import { alarmTypeKey, toCsv, UNITS_PER_PAGE } from '@fieldwatch/shared';
 import { StatusBadge } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { listPendingTexts, pendingState, WidgetState } from '../state';
-import { formatDateTime, useTimeConfig } from '../format';
-import { downloadCsv, toCsv } from '../csv';
-import { activeAlarmsOf, type AlarmRow, alarmTypeCounts, byNewest, useAlarms } from '../data/alarms';
-import {
-  compareText,
-  CsvButton,
-  FilterMenu,
-  tableTier,
-  kitCss as css,
-  matchesQuery,
-  MiniPager,
-  queryWords,
-  SearchBox,
-  SortHeader,
-  type SortState,
-  useIdSet,
-  usePage,
-} from '../list/kit';
+import type { WidgetProps } from '../kit/widget-contract';
+import { listPendingTexts, pendingState, WidgetState } from '../kit/WidgetState';
+import { formatDateTime, useTimeConfig } from '../kit/time-format';
+import { downloadCsv } from '../kit/csv-download';
+import { activeAlarmsOf, type AlarmRow, alarmTypeCounts, byNewest, useAlarms } from '../kit/data/alarms';
+import { compareText, type SortState, usePage } from '../kit/table/sort-and-page';
+import { CsvButton, FilterMenu, tableCss as css, MiniPager, SearchBox, SortHeader } from '../kit/table/TableControls';
+import { tableTier } from '../kit/table/table-width';
+import { matchesQuery, queryWords } from '../kit/table/search';
+import { useIdSet } from '../kit/table/selection';
 import own from './alarm-list.module.css';
 
 export type AlarmListMode = 'active' | 'history';
@@ -54,10 +43,9 @@ function sortAlarms(rows: readonly AlarmRow[], s: SortState<SortKey>, typeName: 
 }
 
 export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
-  const { widget, units, bindings, setBinding, updateSettings, refreshKey, size } = props;
+  const { widget, units, unitsLoadedAt: loadedAt, bindings, setBinding, updateSettings, refreshKey, size } = props;
   const { t } = useTranslation('dashboard');
   const tc = useTimeConfig();
-  const loadedAt = useSession((s) => s.devicesLoadedAt);
   const mode: AlarmListMode = widget.settings.mode === 'history' ? 'history' : 'active';
   const filter = useMemo(() => widget.settings.filter ?? {}, [widget.settings.filter]);
   const sort = widget.settings.sort ?? DEFAULT_SORT;

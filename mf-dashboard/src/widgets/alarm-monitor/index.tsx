@@ -10,16 +10,18 @@ import moment from 'moment';
 import {
   alarmEventStatus,
   alarmTypeKey,
+  apiDateMs,
   type FwEvent,
   isCriticalAlarm,
   type Unit,
 } from '@fieldwatch/shared';
 import { useSession } from '@fieldwatch/shared/remote';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { formatDateTime, formatTime, useTimeConfig } from '../format';
-import { activeAlarmsOf, type AlarmRow, byNewest } from '../data/alarms';
-import { apiTimeMs, useIdSet, useTicker } from '../list/kit';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { formatDateTime, formatTime, useTimeConfig } from '../kit/time-format';
+import { activeAlarmsOf, type AlarmRow, byNewest } from '../kit/data/alarms';
+import { useIdSet } from '../kit/table/selection';
+import { useTicker } from '../kit/table/timing';
 import css from './alarm-monitor.module.css';
 
 /** The most rows a wallboard shows (the newest). */
@@ -46,7 +48,7 @@ export function monitorRows(
     if (Number.isFinite(id) && known.has(id)) continue;
     const created = Date.parse(e.created);
     if (loadedAt !== null && !(created > loadedAt)) continue; // older: the device list would hold it if still active
-    const ms = apiTimeMs(e.alarm.time) || created;
+    const ms = apiDateMs(e.alarm.time) || created;
     const u = byId.get(e.unitId);
     active.push({
       id: Number.isFinite(id) ? id : -created,
@@ -69,10 +71,9 @@ export function monitorRows(
   return active.sort(byNewest).slice(0, max);
 }
 
-export default function AlarmMonitor({ units, bindings, setBinding, size }: WidgetProps) {
+export default function AlarmMonitor({ units, unitsLoadedAt: loadedAt, bindings, setBinding, size }: WidgetProps) {
   const { t } = useTranslation('dashboard');
   const tc = useTimeConfig();
-  const loadedAt = useSession((s) => s.devicesLoadedAt);
   const events = useSession((s) => s.events) ?? NO_EVENTS;
   const now = useTicker(60_000);
   const rows = useMemo(() => monitorRows(units, events, loadedAt), [units, events, loadedAt]);

@@ -7,10 +7,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmTypeKey, COMMUNICATION_ERROR_ALARM, isCriticalAlarm, type Unit } from '@fieldwatch/shared';
-import { useSession } from '@fieldwatch/shared/remote';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { sameIds } from '../list/kit';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { sameIds } from '../kit/table/selection';
 import css from './alarms.module.css';
 
 export interface AlarmTypeGroup {
@@ -62,9 +61,14 @@ export function summarizeAlarms(units: readonly Unit[]): AlarmSummary {
   return { total, critical: criticalCount, units: unitCount, criticalUnitIds: [...critical], types };
 }
 
-export default function AlarmsWidget({ units, bindings, setBinding, size }: WidgetProps) {
+export default function AlarmsWidget({
+  units,
+  unitsLoadedAt: loadedAt,
+  bindings,
+  setBinding,
+  size,
+}: WidgetProps) {
   const { t } = useTranslation('dashboard');
-  const loadedAt = useSession((s) => s.devicesLoadedAt);
   const summary = useMemo(() => summarizeAlarms(units), [units]);
 
   if (units.length === 0) {

@@ -8,14 +8,14 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BATTERY_BUCKETS, type KpiBatteryBucket } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { pickChannel } from '../kpi/data';
-import { useWidgetData } from '../data/load';
-import { byUnit, type LatestValue } from '../data/latest';
-import { percent, useNumberFormat } from '../kpi/format';
-import { kpiPending } from '../kpi/states';
-import { BarList, isSelection, kpiCss as css, Note } from '../kpi/parts';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { pickChannel } from '../kit/kpi/readings';
+import { useWidgetQuery } from '../kit/data/widget-query';
+import { byUnit, type LatestValue } from '../kit/data/latest-values';
+import { percent, useNumberFormat } from '../kit/kpi/number-format';
+import { kpiPending } from '../kit/kpi/states';
+import { BarList, isSelection, kpiCss as css, Note } from '../kit/kpi/parts';
 
 type BucketId = KpiBatteryBucket['Bucket'];
 
@@ -46,7 +46,7 @@ export default function BatteryWidget({ units, refreshKey, bindings, setBinding 
   const { t } = useTranslation('dashboard');
   const { api } = useRemote();
   const num = useNumberFormat();
-  const kpi = useWidgetData(() => api.legacy<KpiBatteryBucket>('GetKPIBattery', {}), [api, refreshKey]);
+  const kpi = useWidgetQuery(['batteryKpi'], () => api.legacy<KpiBatteryBucket>('GetKPIBattery', {}), refreshKey);
 
   // Units per bucket, looked up on the first click and kept until the next refresh.
   const members = useRef<{ key: string; ids: Record<BucketId, number[]> } | null>(null);

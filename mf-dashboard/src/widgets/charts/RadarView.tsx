@@ -6,17 +6,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import HighchartsReact from 'highcharts-react-official';
-import { deviceType, type RadarScan, type Unit } from '@fieldwatch/shared';
-import { useLoad, useRemote } from '@fieldwatch/shared/remote';
+import { apiDateMs, deviceType, ENDPOINTS, pathFor, type AnswerOf, type Unit } from '@fieldwatch/shared';
+import { useRemote } from '@fieldwatch/shared/remote';
 import { Select } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { formatDateTime, useTimeConfig } from '../format';
-import { UnitPicker } from '../chart/UnitPicker';
-import { useChartTheme } from '../chart/theme';
-import { useElementHeight, useValueFormat } from '../chart/hooks';
-import Highcharts from '../chart/highcharts';
-import chartCss from '../chart/chart.module.css';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { formatDateTime, useTimeConfig } from '../kit/time-format';
+import { useWidgetQuery } from '../kit/data/widget-query';
+import { UnitPicker } from '../kit/chart/UnitPicker';
+import { useChartTheme } from '../kit/chart/theme';
+import { useElementHeight, useValueFormat } from '../kit/chart/chart-hooks';
+import Highcharts from '../kit/chart/highcharts';
+import chartCss from '../kit/chart/chart.module.css';
 import css from './charts.module.css';
 
 const RADAR_FAMILIES = new Set(['analog', 'waste']);
@@ -27,8 +28,6 @@ interface RadarDate {
   ChannelID: number;
   RadarDate: string;
 }
-/** "YYYY-MM-DD HH:mm:ss" (UTC, the API's format) → epoch ms. */
-const apiMs = (s: string) => Date.parse(/^\d{4}-\d{2}-\d{2} /.test(s) ? `${s.replace(' ', 'T')}Z` : s);
 
 export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode }) {
   const { units, bindings, setBinding, refreshKey, size, modeSwitch } = props;
@@ -45,25 +44,29 @@ export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode })
   const [unitId, setUnitId] = useState<number | null>(null);
   const unit = radarUnits.find((u) => u.UnitID === unitId) ?? radarUnits[0];
 
-  const dates = useLoad<RadarDate[]>(async () => {
-    if (!unit) return [[], false];
-    try {
-      return [await api.legacy<RadarDate>('GetRadarDates', { UnitID: unit.UnitID }), false];
-    } catch {
-      return [undefined, true];
-    }
-  }, [api, unit?.UnitID, refreshKey]);
+  const dates = useWidgetQuery(
+    ['radarDates', unit?.UnitID ?? null],
+    async () => (unit ? api.legacy<RadarDate>('GetRadarDates', { UnitID: unit.UnitID }) : []),
+    refreshKey,
+  );
   const [pickedDate, setPickedDate] = useState<string | null>(null);
   useEffect(() => setPickedDate(null), [unit?.UnitID]);
   const list = dates.data ?? [];
   const current = list.find((d) => d.RadarDate === pickedDate) ?? list[0];
 
-  const scan = useLoad<RadarScan | null>(async () => {
-    if (!unit || !current) return [null, false];
-    return api.get<RadarScan>(`/api/v2/device/legacy/devices/${unit.UnitID}/radar/${current.ChannelID}`, {
-      timestamp: new Date(apiMs(current.RadarDate)).toISOString(),
-    });
-  }, [api, unit?.UnitID, current?.ChannelID, current?.RadarDate, refreshKey]);
+  const scan = useWidgetQuery(
+    ['radarScan', unit?.UnitID ?? null, current?.ChannelID ?? null, current?.RadarDate ?? null],
+    async () => {
+      if (!unit || !current) return null;
+      const [data, failed] = await api.get<AnswerOf<typeof ENDPOINTS.radar>>(
+        pathFor(ENDPOINTS.radar, { id: unit.UnitID, channel: current.ChannelID }),
+        { timestamp: new Date(apiDateMs(current.RadarDate)).toISOString() },
+      );
+      if (failed) throw new Error('radar scan request failed');
+      return data ?? null;
+    },
+    refreshKey,
+  );
 
   const [plotRef, plotHeight] = useElementHeight<HTMLDivElement>(Math.max(120, size.height - 80));
 
@@ -131,7 +134,7 @@ export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode })
         <Select compact aria-label={t('widgets.charts.radar.date')} value={current?.RadarDate ?? ''} onChange={(e) => setPickedDate(e.target.value)}>
           {list.map((d) => (
             <option key={`${d.ChannelID}-${d.RadarDate}`} value={d.RadarDate}>
-              {formatDateTime(apiMs(d.RadarDate), tc)}
+              {formatDateTime(apiDateMs(d.RadarDate), tc)}
             </option>
           ))}
         </Select>

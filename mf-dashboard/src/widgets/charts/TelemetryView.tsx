@@ -7,18 +7,18 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TELEMETRY_MAX_POINTS, type ChannelInfo } from '@fieldwatch/shared';
 import { Button } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { useTimeConfig } from '../format';
-import { downloadCsv } from '../csv';
-import { TelemetryChart, type ChartSeriesView } from '../chart/TelemetryChart';
-import { TimeRangePicker } from '../chart/TimeRangePicker';
-import { SeriesLegend, type LegendEntry } from '../chart/SeriesLegend';
-import { UnitPicker } from '../chart/UnitPicker';
-import { chartCsv } from '../chart/export';
-import { useChartTheme } from '../chart/theme';
-import { useElementHeight, useValueFormat } from '../chart/hooks';
-import { rangeKey, recordsFor } from '../chart/time';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { useTimeConfig } from '../kit/time-format';
+import { downloadCsv } from '../kit/csv-download';
+import { TelemetryChart, type ChartSeriesView } from '../kit/chart/TelemetryChart';
+import { TimeRangePicker } from '../kit/chart/TimeRangePicker';
+import { SeriesLegend, type LegendEntry } from '../kit/chart/SeriesLegend';
+import { UnitPicker } from '../kit/chart/UnitPicker';
+import { chartCsv } from '../kit/chart/chart-csv';
+import { useChartTheme } from '../kit/chart/theme';
+import { useElementHeight, useValueFormat } from '../kit/chart/chart-hooks';
+import { rangeKey, recordsFor } from '../kit/chart/time-range';
 import {
   defaultChannel,
   parseRefKey,
@@ -28,8 +28,8 @@ import {
   useMarkers,
   useTelemetry,
   useUnitChannels,
-} from '../chart/telemetry';
-import chartCss from '../chart/chart.module.css';
+} from '../kit/chart/telemetry-data';
+import chartCss from '../kit/chart/chart.module.css';
 import css from './charts.module.css';
 
 /** Most units charted at once, and most series. */
@@ -49,7 +49,7 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
   const bound = useMemo(() => bindings.units.filter((id) => unitById.has(id)), [bindings.units, unitById]);
   const ids = useMemo(() => bound.slice(0, MAX_UNITS), [bound]);
 
-  const channels = useUnitChannels(ids);
+  const channels = useUnitChannels(ids, refreshKey);
   const channelMap = channels.data;
 
   /** The series: chosen channels of the charted units, else each unit's default one. */

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
+import type { WidgetProps } from '../kit/widget-contract';
 import { TelemetryView } from './TelemetryView';
 import { hasRadar, RadarView } from './RadarView';
 

@@ -9,17 +9,26 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import moment from 'moment';
-import { type ChannelSeries, DAY_MS, type DeviceData, deviceType, type Unit } from '@fieldwatch/shared';
+import {
+  type AnswerOf,
+  type ChannelSeries,
+  DAY_MS,
+  type DeviceData,
+  deviceType,
+  ENDPOINTS,
+  pathFor,
+  type Unit,
+} from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import { Segmented } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { formatDate, useTimeConfig } from '../format';
-import { useWidgetData } from '../data/load';
-import { kpiPending } from '../kpi/states';
-import { Histogram } from '../kpi/Histogram';
-import { useNumberFormat } from '../kpi/format';
-import { kpiCss as css, Note, Stat } from '../kpi/parts';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { formatDate, useTimeConfig } from '../kit/time-format';
+import { useWidgetQuery } from '../kit/data/widget-query';
+import { kpiPending } from '../kit/kpi/states';
+import { Histogram } from '../kit/kpi/Histogram';
+import { useNumberFormat } from '../kit/kpi/number-format';
+import { kpiCss as css, Note, Stat } from '../kit/kpi/parts';
 
 export const MAX_UNITS = 20;
 /** Longer than HOUR_MAX_RANGE_MS (92 days), so the server answers day rollups. */
@@ -76,12 +85,16 @@ export default function ConsumptionWidget(props: WidgetProps<ConsumptionSettings
     return [...first, ...rest].slice(0, MAX_UNITS);
   }, [pulse, bindings.units]);
 
-  const load = useWidgetData(async () => {
+  const askedKey = asked.map((u) => u.UnitID).join(',');
+  const load = useWidgetQuery(['consumption', askedKey], async () => {
     const end = new Date();
     const start = new Date(end.getTime() - FETCH_DAYS * DAY_MS);
     const answers = await Promise.all(
       asked.map((u) =>
-        api.get<DeviceData>(`/api/v3/device/devices/${u.UnitID}/data`, { start: start.toISOString(), end: end.toISOString() }),
+        api.get<AnswerOf<typeof ENDPOINTS.deviceData>>(pathFor(ENDPOINTS.deviceData, { id: u.UnitID }), {
+          start: start.toISOString(),
+          end: end.toISOString(),
+        }),
       ),
     );
     // No data is a 404 ("No measurement data found"): a unit without data, not a failure — unless all fail.
@@ -98,7 +111,7 @@ export default function ConsumptionWidget(props: WidgetProps<ConsumptionSettings
       for (const [day, v] of perDay(ch)) total.set(day, (total.get(day) ?? 0) + v);
     }
     return { total, unitOfMeasure, meters };
-  }, [api, asked.map((u) => u.UnitID).join(','), refreshKey]);
+  }, refreshKey);
 
   const view = useMemo(() => {
     if (!load.data) return null;

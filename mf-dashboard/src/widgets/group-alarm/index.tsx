@@ -8,9 +8,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Container, type Unit, type UnitStatus, unitStatus, worstStatus } from '@fieldwatch/shared';
 import { useSession } from '@fieldwatch/shared/remote';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { compareText, kitCss as kit, sameIds } from '../list/kit';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { compareText } from '../kit/table/sort-and-page';
+import { tableCss as kit } from '../kit/table/TableControls';
+import { sameIds } from '../kit/table/selection';
 import css from './group-alarm.module.css';
 
 export type GroupKind = 'group' | 'location';
@@ -82,9 +84,8 @@ export function groupLines(containers: readonly Container[], units: readonly Uni
   );
 }
 
-export default function GroupAlarm({ widget, units, bindings, setBinding, updateSettings, size }: WidgetProps<GroupAlarmSettings>) {
+export default function GroupAlarm({ widget, units, unitsLoadedAt: loadedAt, bindings, setBinding, updateSettings, size }: WidgetProps<GroupAlarmSettings>) {
   const { t } = useTranslation('dashboard');
-  const loadedAt = useSession((s) => s.devicesLoadedAt);
   const containers = useSession((s) => s.containers) ?? EMPTY;
   const hasGroups = containers.some((c) => c.kind === 'group');
   const kind: GroupKind = widget.settings.kind ?? (hasGroups ? 'group' : 'location');

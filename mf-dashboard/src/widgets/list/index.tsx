@@ -7,17 +7,19 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UNITS_PER_PAGE, type Unit, unitStatus } from '@fieldwatch/shared';
-import { useRemote, useSession } from '@fieldwatch/shared/remote';
+import { apiDateMs, toCsv, type Unit, UNITS_PER_PAGE, unitStatus } from '@fieldwatch/shared';
+import { useRemote } from '@fieldwatch/shared/remote';
 import { StatusDot } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { listPendingTexts, pendingState, WidgetState } from '../state';
-import { formatDateTime, useTimeConfig } from '../format';
-import { downloadCsv, toCsv } from '../csv';
-import { apiTimeMs, CsvButton, FilterMenu, isCompact, kitCss as css, MiniPager, usePage } from './kit';
-import { idsKey, useWidgetData } from '../data/load';
-import { fetchLatest, byUnit, type LatestValue } from '../data/latest';
-import { formatValue } from './latest';
+import type { WidgetProps } from '../kit/widget-contract';
+import { listPendingTexts, pendingState, WidgetState } from '../kit/WidgetState';
+import { formatDateTime, useTimeConfig } from '../kit/time-format';
+import { downloadCsv } from '../kit/csv-download';
+import { CsvButton, FilterMenu, tableCss as css, MiniPager } from '../kit/table/TableControls';
+import { isCompact } from '../kit/table/table-width';
+import { usePage } from '../kit/table/sort-and-page';
+import { idsKey, useWidgetQuery } from '../kit/data/widget-query';
+import { fetchLatest, byUnit, type LatestValue } from '../kit/data/latest-values';
+import { formatValue } from './value-format';
 import own from './list.module.css';
 
 export interface ListSettings {
@@ -28,12 +30,11 @@ export interface ListSettings {
 const DEFAULT_COLUMNS = 3;
 
 export default function ListWidget(props: WidgetProps<ListSettings>) {
-  const { widget, units, bindings, refreshKey, updateSettings, size } = props;
+  const { widget, units, unitsLoadedAt: loadedAt, bindings, refreshKey, updateSettings, size } = props;
   const { t, i18n } = useTranslation('dashboard');
   const tc = useTimeConfig();
   const { api } = useRemote();
   const compact = isCompact(size.width);
-  const loadedAt = useSession((s) => s.devicesLoadedAt);
 
   const bySelection = bindings.units.length > 0;
   const shown = useMemo<Unit[]>(() => {
@@ -45,7 +46,7 @@ export default function ListWidget(props: WidgetProps<ListSettings>) {
   const pageUnits = shown.slice(pager.from, pager.to);
   const pageIds = pageUnits.map((u) => u.UnitID);
 
-  const latest = useWidgetData(() => fetchLatest(api, pageIds), [api, idsKey(pageIds), refreshKey]);
+  const latest = useWidgetQuery(['latest', idsKey(pageIds)], () => fetchLatest(api, pageIds), refreshKey);
   const rowsByUnit = useMemo(() => byUnit(latest.data ?? []), [latest.data]);
 
   const channelOptions = useMemo(() => {
@@ -66,7 +67,7 @@ export default function ListWidget(props: WidgetProps<ListSettings>) {
   const newest = (unitId: number) => {
     let best = NaN;
     for (const r of rowsByUnit.get(unitId) ?? []) {
-      const ms = apiTimeMs(r.MeasureTime);
+      const ms = apiDateMs(r.MeasureTime);
       if (!(ms <= best)) best = ms;
     }
     return best;

@@ -7,20 +7,20 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TELEMETRY_MAX_POINTS, type ChannelInfo } from '@fieldwatch/shared';
 import { Button, Select } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { useTimeConfig } from '../format';
-import { downloadCsv } from '../csv';
-import type Highcharts from '../chart/highcharts';
-import { TelemetryChart, type ChartSeriesView } from '../chart/TelemetryChart';
-import { TimeRangePicker } from '../chart/TimeRangePicker';
-import { UnitPicker } from '../chart/UnitPicker';
-import { chartCsv } from '../chart/export';
-import { useChartTheme } from '../chart/theme';
-import { useValueFormat } from '../chart/hooks';
-import { rangeKey, recordsFor } from '../chart/time';
-import { defaultChannel, refKey, type SeriesRef, useTelemetry, useUnitChannels } from '../chart/telemetry';
-import chartCss from '../chart/chart.module.css';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { useTimeConfig } from '../kit/time-format';
+import { downloadCsv } from '../kit/csv-download';
+import type Highcharts from '../kit/chart/highcharts';
+import { TelemetryChart, type ChartSeriesView } from '../kit/chart/TelemetryChart';
+import { TimeRangePicker } from '../kit/chart/TimeRangePicker';
+import { UnitPicker } from '../kit/chart/UnitPicker';
+import { chartCsv } from '../kit/chart/chart-csv';
+import { useChartTheme } from '../kit/chart/theme';
+import { useValueFormat } from '../kit/chart/chart-hooks';
+import { rangeKey, recordsFor } from '../kit/chart/time-range';
+import { defaultChannel, refKey, type SeriesRef, useTelemetry, useUnitChannels } from '../kit/chart/telemetry-data';
+import chartCss from '../kit/chart/chart.module.css';
 import css from './multichart.module.css';
 
 export interface MultichartSettings {
@@ -59,7 +59,7 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
   const unitById = useMemo(() => new Map(units.map((u) => [u.UnitID, u])), [units]);
   const bound = useMemo(() => bindings.units.filter((id) => unitById.has(id)), [bindings.units, unitById]);
   const ids = useMemo(() => bound.slice(0, MAX_CHARTS), [bound]);
-  const channels = useUnitChannels(ids);
+  const channels = useUnitChannels(ids, refreshKey);
   const channelMap = channels.data;
 
   const names = useMemo(() => (channelMap ? channelNames(channelMap, ids) : []), [channelMap, ids]);

@@ -7,23 +7,28 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  apiDateMs,
   DEFAULT_TIMEZONE,
   isParkingType,
   modelName,
-  type ParkingUsage,
   PARKING_REPORT_DEFAULT_FROM,
   PARKING_REPORT_DEFAULT_TO,
+  type ParkingUsage,
+  toCsv,
   type Unit,
   UNITS_PER_PAGE,
 } from '@fieldwatch/shared';
-import { useRemote, useSession } from '@fieldwatch/shared/remote';
-import type { WidgetProps } from '../contract';
-import { listPendingTexts, pendingState, WidgetState } from '../state';
-import { formatDateTime, useTimeConfig } from '../format';
-import { downloadCsv, toCsv } from '../csv';
-import { apiTimeMs, compareText, CsvButton, tableTier, kitCss as css, MiniPager, SortHeader, type SortState, useIdSet, usePage } from '../list/kit';
-import { idsKey, useWidgetData } from '../data/load';
-import { fetchLatest, type LatestValue } from '../data/latest';
+import { useRemote } from '@fieldwatch/shared/remote';
+import type { WidgetProps } from '../kit/widget-contract';
+import { listPendingTexts, pendingState, WidgetState } from '../kit/WidgetState';
+import { formatDateTime, useTimeConfig } from '../kit/time-format';
+import { downloadCsv } from '../kit/csv-download';
+import { compareText, type SortState, usePage } from '../kit/table/sort-and-page';
+import { CsvButton, tableCss as css, MiniPager, SortHeader } from '../kit/table/TableControls';
+import { tableTier } from '../kit/table/table-width';
+import { useIdSet } from '../kit/table/selection';
+import { idsKey, useWidgetQuery } from '../kit/data/widget-query';
+import { fetchLatest, type LatestValue } from '../kit/data/latest-values';
 import own from './parking-list.module.css';
 
 type SortKey = 'name' | 'location' | 'state' | 'since' | 'share';
@@ -66,11 +71,10 @@ export function reportDay(now = Date.now(), timeZone = DEFAULT_TIMEZONE): string
 }
 
 export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
-  const { widget, units, bindings, setBinding, updateSettings, refreshKey, size } = props;
+  const { widget, units, unitsLoadedAt: loadedAt, bindings, setBinding, updateSettings, refreshKey, size } = props;
   const { t } = useTranslation('dashboard');
   const tc = useTimeConfig();
   const { api } = useRemote();
-  const loadedAt = useSession((s) => s.devicesLoadedAt);
   // Wide: every column. Medium: the location under the space's name. Compact: "since" goes too.
   const tier = tableTier(size.width);
   const compact = tier === 'compact';
@@ -81,7 +85,7 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
   const parking = useMemo(() => units.filter((u) => isParkingType(u.UnitType)), [units]);
   const ids = useMemo(() => parking.map((u) => u.UnitID), [parking]);
 
-  const data = useWidgetData(async () => {
+  const data = useWidgetQuery(['parkingList', idsKey(ids)], async () => {
     if (ids.length === 0) return { latest: new Map<number, LatestValue>(), usage: new Map<number, number>() };
     const day = reportDay();
     const [latest, usage] = await Promise.allSettled([
@@ -105,7 +109,7 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
     if (usage.status === 'fulfilled')
       for (const r of usage.value) if (r.Date === day && r.Samples > 0) share.set(r.UnitID, r.Occupancy);
     return { latest: reading, usage: share };
-  }, [api, idsKey(ids), refreshKey]);
+  }, refreshKey);
 
   const rows = useMemo<ParkingRow[]>(() => {
     const latest = data.data?.latest;
@@ -118,7 +122,7 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
         name: u.UnitName,
         location: u.UnitLocation ?? '',
         state: r ? (Number(r.Value) >= 0.5 ? 'occupied' : 'free') : 'unknown',
-        since: r ? apiTimeMs(r.MeasureTime) : NaN,
+        since: r ? apiDateMs(r.MeasureTime) : NaN,
         share: usage?.get(u.UnitID) ?? null,
       };
     });

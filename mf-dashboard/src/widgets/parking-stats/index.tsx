@@ -14,13 +14,13 @@ import {
 } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import { Segmented } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { dayIn, formatDate, useTimeConfig } from '../format';
-import { useWidgetData } from '../data/load';
-import { kpiPending } from '../kpi/states';
-import { Histogram } from '../kpi/Histogram';
-import { BarList, isSelection, kpiCss as css, Note, Stat } from '../kpi/parts';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { dayIn, formatDate, useTimeConfig } from '../kit/time-format';
+import { useWidgetQuery } from '../kit/data/widget-query';
+import { kpiPending } from '../kit/kpi/states';
+import { Histogram } from '../kit/kpi/Histogram';
+import { BarList, isSelection, kpiCss as css, Note, Stat } from '../kit/kpi/parts';
 import local from './parking-stats.module.css';
 
 export const PARKING_STATS_DAYS = [7, 30] as const;
@@ -100,7 +100,7 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
 
   // The report's days end with the user's today (in their zone, not the browser's).
   const today = dayIn(Date.now(), tc);
-  const load = useWidgetData(async () => {
+  const load = useWidgetQuery(['parkingUsage', days, from, to, scoped.join(','), today], async () => {
     const end = moment.utc(today);
     const params: Record<string, unknown> = {
       StartDate: end.clone().subtract(days - 1, 'days').format('YYYY-MM-DD'),
@@ -110,7 +110,7 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
     };
     if (scoped.length > 0) params.UnitIDs = scoped.join(',');
     return api.legacy<ParkingUsage>('GetReportParkingUsage', params);
-  }, [api, days, from, to, scoped.join(','), refreshKey, today]);
+  }, refreshKey);
 
   const summary = useMemo(() => (load.data ? summarize(load.data) : null), [load.data]);
   // Every day of the period gets its column (a day without readings stays empty), so a young

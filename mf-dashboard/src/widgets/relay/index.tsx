@@ -1,6 +1,6 @@
 /**
  * relay: the relays of the units selected in the link group (or of every unit with a relay when
- * none is selected) — state (initializing, pending, error, resetting; spec §4), on/off and when it
+ * none is selected) — state (initializing, pending, error, resetting), on/off and when it
  * last changed, with Switch on/off and Reset for writers (GET/POST /api/v2/device/devices/{id}/relay).
  * Readers see the states only. A refused switch (409 "Error updating relay", 403 for readers) is
  * said in a toast and the row shows the state the server recorded.
@@ -9,8 +9,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
 import {
+  type AnswerOf,
   deviceType,
+  ENDPOINTS,
   errorMessage,
+  pathFor,
   type Relay,
   type RelayRequest,
   type RelayState,
@@ -19,11 +22,13 @@ import {
   USER_TYPES,
 } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
-import type { WidgetProps } from '../contract';
-import { listPendingTexts, pendingState, WidgetState } from '../state';
-import { formatDateTime, useTimeConfig } from '../format';
-import { isCompact, kitCss as css, MiniPager, usePage } from '../list/kit';
-import { idsKey, useWidgetData } from '../data/load';
+import type { WidgetProps } from '../kit/widget-contract';
+import { listPendingTexts, pendingState, WidgetState } from '../kit/WidgetState';
+import { formatDateTime, useTimeConfig } from '../kit/time-format';
+import { isCompact } from '../kit/table/table-width';
+import { tableCss as css, MiniPager } from '../kit/table/TableControls';
+import { usePage } from '../kit/table/sort-and-page';
+import { idsKey, useWidgetQuery } from '../kit/data/widget-query';
 import own from './relay.module.css';
 
 /** Unit families with a relay (as the server's hasRelay). */
@@ -40,11 +45,10 @@ const STATE_TONE: Record<RelayState, string> = {
   error: 'danger',
 };
 
-export default function RelayWidget({ units, bindings, refreshKey, readOnly, size }: WidgetProps) {
+export default function RelayWidget({ units, unitsLoadedAt: loadedAt, bindings, refreshKey, readOnly, size }: WidgetProps) {
   const { t } = useTranslation('dashboard');
   const tc = useTimeConfig();
   const { api, bus } = useRemote();
-  const loadedAt = useSession((s) => s.devicesLoadedAt);
   const userType = useSession((s) => s.user?.userType);
   const canWrite = !readOnly && userType !== USER_TYPES.Reader;
   const compact = isCompact(size.width);
@@ -63,9 +67,9 @@ export default function RelayWidget({ units, bindings, refreshKey, readOnly, siz
 
   const [overrides, setOverrides] = useState<Record<number, Relay>>({});
   const [busy, setBusy] = useState<Record<number, boolean>>({});
-  const states = useWidgetData(async () => {
+  const states = useWidgetQuery(['relays', pageKey], async () => {
     const answers = await Promise.all(
-      pageUnits.map((u) => api.get<Relay>(`/api/v2/device/devices/${u.UnitID}/relay`)),
+      pageUnits.map((u) => api.get<AnswerOf<typeof ENDPOINTS.relay>>(pathFor(ENDPOINTS.relay, { id: u.UnitID }))),
     );
     if (answers.length > 0 && answers.every(([, failed]) => failed)) throw new Error('relay states failed');
     setOverrides({});
@@ -74,12 +78,15 @@ export default function RelayWidget({ units, bindings, refreshKey, readOnly, siz
       out[pageUnits[i]!.UnitID] = failed ? undefined : data;
     });
     return out;
-  }, [api, pageKey, refreshKey]);
+  }, refreshKey);
 
   const send = async (unit: Unit, body: RelayRequest) => {
     setBusy((b) => ({ ...b, [unit.UnitID]: true }));
     try {
-      const res = await api.http.post<{ data: Relay }>(`/api/v2/device/devices/${unit.UnitID}/relay`, body);
+      const res = await api.http.post<{ data: AnswerOf<typeof ENDPOINTS.setRelay> }>(
+        pathFor(ENDPOINTS.setRelay, { id: unit.UnitID }),
+        body,
+      );
       setOverrides((o) => ({ ...o, [unit.UnitID]: res.data.data }));
       bus.emit('toast', {
         kind: 'success',

@@ -1,18 +1,17 @@
 /**
  * status: the fleet status of the selected customers — the total, a proportional status bar and,
- * per status (spec §4: ok, alarm, problem, inactive), the count and its share. A status tile is a
+ * per status (ok, alarm, problem, inactive), the count and its share. A status tile is a
  * toggle: it selects that status's units in the link group (again: clears the selection).
  * One pass over the units, memoised; no request of its own (the units come from the dashboard).
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unitStatus, type Unit, type UnitStatus } from '@fieldwatch/shared';
-import { useSession } from '@fieldwatch/shared/remote';
 import { StatusDot } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { isSelection } from '../kpi/parts';
-import { percent } from '../kpi/format';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { isSelection } from '../kit/kpi/parts';
+import { percent } from '../kit/kpi/number-format';
 import css from './status.module.css';
 
 /** The order of the tiles: the healthy majority first, then what needs attention. */
@@ -38,9 +37,8 @@ export function groupByStatus(units: readonly Unit[]): StatusGroups {
   return { total: units.length, ids };
 }
 
-export default function StatusWidget({ units, bindings, setBinding }: WidgetProps) {
+export default function StatusWidget({ units, unitsLoadedAt: loadedAt, bindings, setBinding }: WidgetProps) {
   const { t } = useTranslation('dashboard');
-  const loadedAt = useSession((s) => s.devicesLoadedAt);
   const groups = useMemo(() => groupByStatus(units), [units]);
   const active = useMemo(
     () => ORDER.find((s) => isSelection(bindings.units, groups.ids[s])) ?? null,

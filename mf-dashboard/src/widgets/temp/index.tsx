@@ -6,17 +6,17 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceType, type Unit } from '@fieldwatch/shared';
-import type { WidgetProps } from '../contract';
-import { latestState } from '../kpi/states';
-import { formatDateTime, useTimeConfig } from '../format';
-import { apiDateMs, pickChannel } from '../kpi/data';
-import { byUnit, type LatestValue } from '../data/latest';
-import { useLatestOf } from '../kpi/useLatest';
-import { histogram } from '../kpi/histogram';
-import { Histogram } from '../kpi/Histogram';
-import { useNumberFormat } from '../kpi/format';
-import { isSelection, kpiCss as css, Note, Stat } from '../kpi/parts';
+import { apiDateMs, deviceType, type Unit } from '@fieldwatch/shared';
+import type { WidgetProps } from '../kit/widget-contract';
+import { latestState } from '../kit/kpi/states';
+import { formatDateTime, useTimeConfig } from '../kit/time-format';
+import { pickChannel } from '../kit/kpi/readings';
+import { byUnit, type LatestValue } from '../kit/data/latest-values';
+import { useLatestOf } from '../kit/kpi/useLatest';
+import { histogram } from '../kit/kpi/histogram';
+import { Histogram } from '../kit/kpi/Histogram';
+import { useNumberFormat } from '../kit/kpi/number-format';
+import { isSelection, kpiCss as css, Note, Stat } from '../kit/kpi/parts';
 
 const TEMPERATURE_FAMILIES = new Set(['pt', 'temperature', 'climate']);
 const isTemperatureUnit = (u: Unit) => TEMPERATURE_FAMILIES.has(deviceType(u.UnitType)?.family ?? '');

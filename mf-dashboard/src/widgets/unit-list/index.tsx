@@ -12,29 +12,20 @@ import {
   alarmTypeKey,
   type FilterSettings,
   modelName,
+  toCsv,
   UNIT_STATUSES,
   UNITS_PER_PAGE,
   type UnitStatus,
 } from '@fieldwatch/shared';
-import { useSession } from '@fieldwatch/shared/remote';
 import { StatusBadge } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { formatDateTime, useTimeConfig } from '../format';
-import { downloadCsv, toCsv } from '../csv';
-import {
-  CsvButton,
-  FilterMenu,
-  kitCss as css,
-  MiniPager,
-  SearchBox,
-  SortHeader,
-  type SortState,
-  tableTier,
-  ToolButton,
-  useIdSet,
-  usePage,
-} from '../list/kit';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { formatDateTime, useTimeConfig } from '../kit/time-format';
+import { downloadCsv } from '../kit/csv-download';
+import { CsvButton, FilterMenu, tableCss as css, MiniPager, SearchBox, SortHeader, ToolButton } from '../kit/table/TableControls';
+import { type SortState, usePage } from '../kit/table/sort-and-page';
+import { tableTier } from '../kit/table/table-width';
+import { useIdSet } from '../kit/table/selection';
 import { facets, filterRows, sortRows, toRow, type UnitRow, type UnitSortKey } from './model';
 import own from './unit-list.module.css';
 
@@ -47,10 +38,9 @@ const DEFAULT_SORT: SortState<UnitSortKey> = { key: 'name', dir: 'asc' };
 const CHIP_ORDER: readonly UnitStatus[] = ['alarm', 'problem', 'ok', 'inactive'];
 
 export default function UnitList(props: WidgetProps<UnitListSettings>) {
-  const { widget, units, bindings, setBinding, updateSettings, size } = props;
+  const { widget, units, unitsLoadedAt: loadedAt, bindings, setBinding, updateSettings, size } = props;
   const { t } = useTranslation('dashboard');
   const tc = useTimeConfig();
-  const loadedAt = useSession((s) => s.devicesLoadedAt);
   const filter = useMemo(() => widget.settings.filter ?? {}, [widget.settings.filter]);
   const sort = widget.settings.sort ?? DEFAULT_SORT;
   // Wide: every column. Medium (beside a map on a laptop): model and location on the name's second

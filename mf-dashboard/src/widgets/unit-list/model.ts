@@ -3,6 +3,7 @@
  * per device list; filtering per filter; sorting per sort) and tested without rendering.
  */
 import {
+  apiDateMs,
   type FilterSettings,
   matchesStatusFilter,
   modelName,
@@ -10,7 +11,8 @@ import {
   type UnitStatus,
   unitStatus,
 } from '@fieldwatch/shared';
-import { apiTimeMs, compareText, matchesQuery, queryWords, type SortState, STATUS_RANK } from '../list/kit';
+import { compareText, type SortState, STATUS_RANK } from '../kit/table/sort-and-page';
+import { matchesQuery, queryWords } from '../kit/table/search';
 
 export interface UnitRow {
   unit: Unit;
@@ -35,7 +37,7 @@ export function toRow(u: Unit): UnitRow {
     const type = Number(e.AlarmType);
     if (!Number.isFinite(type) || type < 0) continue;
     if (!types.includes(type)) types.push(type);
-    const ms = apiTimeMs(e.AlarmEventTime);
+    const ms = apiDateMs(e.AlarmEventTime);
     if (!latest || (Number.isFinite(ms) && !(ms <= latest.ms)))
       latest = { type, text: e.AlarmEventText ?? '', time: e.AlarmEventTime, ms };
   }
@@ -65,7 +67,7 @@ export function isFiltering(f: FilterSettings | undefined): boolean {
   );
 }
 
-/** The rows that pass the filter (spec §4: statuses, unit types, alarm types, text on name, location and type). */
+/** The rows that pass the filter (statuses, unit types, alarm types, text on name, location and type). */
 export function filterRows(rows: readonly UnitRow[], f: FilterSettings | undefined): readonly UnitRow[] {
   if (!isFiltering(f)) return rows;
   const statuses = f?.statuses ?? [];

@@ -5,16 +5,23 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChannelLimits, deviceType, type Unit } from '@fieldwatch/shared';
+import {
+  type AnswerOf,
+  type ChannelLimits,
+  deviceType,
+  ENDPOINTS,
+  pathFor,
+  type Unit,
+} from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
-import type { WidgetProps } from '../contract';
-import { latestState } from '../kpi/states';
-import { pickChannel } from '../kpi/data';
-import { useWidgetData } from '../data/load';
-import { byUnit, type LatestValue } from '../data/latest';
-import { useLatestOf } from '../kpi/useLatest';
-import { useNumberFormat } from '../kpi/format';
-import { isSelection, kpiCss as css, Note } from '../kpi/parts';
+import type { WidgetProps } from '../kit/widget-contract';
+import { latestState } from '../kit/kpi/states';
+import { pickChannel } from '../kit/kpi/readings';
+import { useWidgetQuery } from '../kit/data/widget-query';
+import { byUnit, type LatestValue } from '../kit/data/latest-values';
+import { useLatestOf } from '../kit/kpi/useLatest';
+import { useNumberFormat } from '../kit/kpi/number-format';
+import { isSelection, kpiCss as css, Note } from '../kit/kpi/parts';
 import local from './water-level.module.css';
 
 export const MAX_GAUGES = 12;
@@ -56,12 +63,20 @@ export default function WaterLevelWidget({ units, refreshKey, bindings, setBindi
   const fit = size.width > 0 ? Math.max(2, Math.floor((size.width - 16) / GAUGE_WIDTH)) : MAX_GAUGES;
   const shown = useMemo(() => (levels ?? []).slice(0, Math.min(MAX_GAUGES, fit)), [levels, fit]);
   const shownKey = shown.map((g) => `${g.unit.UnitID}:${g.channel}`).join(',');
-  const limits = useWidgetData(async () => {
-    const answers = await Promise.all(
-      shown.map((g) => api.get<ChannelLimits>(`/api/v3/device/devices/${g.unit.UnitID}/channels/${g.channel}/limits`)),
-    );
-    return new Map(shown.map((g, i) => [g.unit.UnitID, answers[i]?.[1] ? null : highLimit(answers[i]?.[0])]));
-  }, [api, shownKey, refreshKey]);
+  const limits = useWidgetQuery(
+    ['levelLimits', shownKey],
+    async () => {
+      const answers = await Promise.all(
+        shown.map((g) =>
+          api.get<AnswerOf<typeof ENDPOINTS.channelLimits>>(
+            pathFor(ENDPOINTS.channelLimits, { id: g.unit.UnitID, n: g.channel }),
+          ),
+        ),
+      );
+      return new Map(shown.map((g, i) => [g.unit.UnitID, answers[i]?.[1] ? null : highLimit(answers[i]?.[0])]));
+    },
+    refreshKey,
+  );
 
   const state = latestState(t, 'waterLevel', latest, levels ? levels.length : null);
   if (state || !levels) return state;

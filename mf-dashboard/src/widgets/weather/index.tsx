@@ -9,17 +9,24 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Unit, WEATHER_DEFAULT_DAYS, type WeatherDay } from '@fieldwatch/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ENDPOINTS,
+  pathFor,
+  type AnswerOf,
+  type Unit,
+  WEATHER_DEFAULT_DAYS,
+  type WeatherDay,
+} from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import { Button } from '@fieldwatch/shared/ui';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { formatDate, useTimeConfig } from '../format';
-import { useWidgetData } from '../data/load';
-import { clientConfig, loadPreferences } from '../data/shared-answers';
-import { useOptionalBoard } from '../../dashboard/context';
-import { kpiPending } from '../kpi/states';
-import { useNumberFormat } from '../kpi/format';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { formatDate, useTimeConfig } from '../kit/time-format';
+import { useWidgetQuery } from '../kit/data/widget-query';
+import { configQuery, preferencesQuery } from '../kit/data/config-and-preferences';
+import { kpiPending } from '../kit/kpi/states';
+import { useNumberFormat } from '../kit/kpi/number-format';
 import { conditionOf, WeatherIcon } from './icons';
 import css from './weather.module.css';
 
@@ -70,26 +77,33 @@ export default function WeatherWidget({ units, bindings, widget, refreshKey }: W
   );
   const lang = (i18n.language || 'en').slice(0, 2);
 
-  const preferences = useOptionalBoard()?.preferences;
-  const load = useWidgetData<Answer | null>(async () => {
-    if (!unit) return null;
-    // Preference and configuration first (both asked once per page and shared with other widgets):
-    // a hidden unit or a server without a weather provider is not asked for weather at all — that
-    // request could only fail ("Weather data missing", 503) on every load.
-    const [prefs, config] = await Promise.all([preferences ?? loadPreferences(api), clientConfig(api)]);
-    if (prefs?.weather?.[String(unit.UnitID)] === false) return { kind: 'hidden' };
-    if (config && !config.weather) return { kind: 'notConfigured' };
-    const [days, failed] = await api.get<WeatherDay[]>('/api/v1/weather/getWeather', {
-      lat: unit.UnitGPSLatitude,
-      lon: unit.UnitGPSLongitude,
-      days: WEATHER_DEFAULT_DAYS,
-      lang,
-    });
-    if (!failed && Array.isArray(days)) return { kind: 'days', days: days.slice(-WEATHER_DEFAULT_DAYS) };
-    // The provider did not answer (or neither did the configuration: an error with Retry).
-    if (!config) throw new Error('weather and config failed');
-    return { kind: 'unavailable' };
-  }, [api, preferences, unit?.UnitID, unit?.UnitGPSLatitude, unit?.UnitGPSLongitude, lang, refreshKey]);
+  const queryClient = useQueryClient();
+  const load = useWidgetQuery<Answer | null>(
+    ['weather', unit?.UnitID ?? null, unit?.UnitGPSLatitude ?? null, unit?.UnitGPSLongitude ?? null, lang],
+    async () => {
+      if (!unit) return null;
+      // Preference and configuration first (both cached for the page and shared with other widgets):
+      // a hidden unit or a server without a weather provider is not asked for weather at all — that
+      // request could only fail ("Weather data missing", 503) on every load.
+      const [prefs, config] = await Promise.all([
+        queryClient.fetchQuery(preferencesQuery(api)),
+        queryClient.fetchQuery(configQuery(api)).catch(() => null),
+      ]);
+      if (prefs?.weather?.[String(unit.UnitID)] === false) return { kind: 'hidden' };
+      if (config && !config.weather) return { kind: 'notConfigured' };
+      const [days, failed] = await api.get<AnswerOf<typeof ENDPOINTS.weather>>(pathFor(ENDPOINTS.weather), {
+        lat: unit.UnitGPSLatitude,
+        lon: unit.UnitGPSLongitude,
+        days: WEATHER_DEFAULT_DAYS,
+        lang,
+      });
+      if (!failed && Array.isArray(days)) return { kind: 'days', days: days.slice(-WEATHER_DEFAULT_DAYS) };
+      // The provider did not answer (or neither did the configuration: an error with Retry).
+      if (!config) throw new Error('weather and config failed');
+      return { kind: 'unavailable' };
+    },
+    refreshKey,
+  );
 
   if (!unit)
     return (

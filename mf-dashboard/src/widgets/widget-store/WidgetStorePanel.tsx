@@ -2,7 +2,7 @@
  * The widget store: the catalogue (shared WIDGET_CATALOGUE, the same list GET /api/v3/user/widget
  * answers) as cards — name, what it shows, size — with search and "Add". Used as the header's
  * "Add widget" dialog and as the body of the widgetStore widget. The widgetStore item itself is
- * "announced" (spec §2): it is shown as the store's own entry, never added.
+ * "announced" in the product spec: it is shown as the store's own entry, never added.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -8,5 +8,5 @@ export {
   type WidgetComponent,
 } from '@fieldwatch/shared';
 
-/** Parking widgets: offered only when a selected customer has the parking right (spec §6). */
+/** Parking widgets: offered only when a selected customer has the parking right. */
 export const PARKING_WIDGETS: readonly WidgetComponent[] = ['parkingList', 'parkingMap', 'parkingStats'];

@@ -4,9 +4,9 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WidgetProps } from '../contract';
-import { WidgetState } from '../state';
-import { type BoardContextValue, useBoardState, useOptionalBoard } from '../../dashboard/context';
+import type { WidgetProps } from '../kit/widget-contract';
+import { WidgetState } from '../kit/WidgetState';
+import { type BoardContextValue, useBoardState, useOptionalBoard } from '../../dashboard/board/BoardContext';
 import { WidgetStorePanel } from './WidgetStorePanel';
 
 export default function WidgetStoreWidget({ size, readOnly }: WidgetProps) {

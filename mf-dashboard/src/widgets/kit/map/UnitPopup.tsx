@@ -1,0 +1,86 @@
+/** The popup of a unit marker: name, model, location, status, alarms (or occupancy) and a link. */
+import { useTranslation } from 'react-i18next';
+import { alarmTypeKey, modelName, type Unit, type UnitStatus } from '@fieldwatch/shared';
+import { StatusBadge } from '@fieldwatch/shared/ui';
+import { formatDateTime, useTimeConfig } from '../time-format';
+import type { MapVariant } from './model';
+import css from './map.module.css';
+
+const MAX_ALARMS = 5;
+
+export function UnitPopup(props: {
+  unit: Unit;
+  status: UnitStatus;
+  variant: MapVariant;
+  occupied: boolean | undefined;
+  selected: boolean;
+  onNavigate: (path: string) => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const time = useTimeConfig();
+  const { unit, status } = props;
+  const events = [...(unit.AlarmEvents ?? [])].sort(
+    (a, b) => new Date(b.AlarmEventTime).getTime() - new Date(a.AlarmEventTime).getTime(),
+  );
+  const alarmLabel = (type: number) => t(`common:${alarmTypeKey(type)}`, { defaultValue: t('common:alarmType.unknown', { type }) });
+  const href = `/devicemanagement?q=${encodeURIComponent(unit.UnitName)}`;
+  const shownAlarms = props.variant === 'alarm' ? events.slice(0, MAX_ALARMS) : events.slice(0, 1);
+  return (
+    <div className={css.popup} data-testid="map-popup">
+      <p className={css.popupTitle}>
+        {unit.UnitName}
+        {props.selected && <span className={css.popupSelected}>{t('widgets.unitMap.popup.selected')}</span>}
+      </p>
+      <dl className={css.popupFacts}>
+        <dt>{t('widgets.unitMap.popup.model')}</dt>
+        <dd>{modelName(unit.UnitType)}</dd>
+        <dt>{t('widgets.unitMap.popup.location')}</dt>
+        <dd>{unit.UnitLocation || '—'}</dd>
+        <dt>{t('widgets.unitMap.popup.status')}</dt>
+        <dd>
+          <StatusBadge status={status} label={t(`common:status.${status}`)} />
+        </dd>
+        {props.variant === 'parking' && (
+          <>
+            <dt>{t('widgets.parkingMap.occupancy')}</dt>
+            <dd>
+              {props.occupied === undefined
+                ? t('widgets.parkingMap.unknown')
+                : props.occupied
+                  ? t('widgets.parkingMap.occupied')
+                  : t('widgets.parkingMap.free')}
+            </dd>
+          </>
+        )}
+        <dt>{props.variant === 'alarm' ? t('widgets.unitMap.popup.alarms') : t('widgets.unitMap.popup.latestAlarm')}</dt>
+        <dd>
+          {shownAlarms.length === 0 ? (
+            <span className={css.muted}>{t('widgets.unitMap.popup.noAlarm')}</span>
+          ) : (
+            <ul className={css.popupAlarms}>
+              {shownAlarms.map((e) => (
+                <li key={`${e.AlarmID}-${e.ChannelID}-${e.AlarmEventTime}`}>
+                  <span>{alarmLabel(e.AlarmType)}</span>
+                  <time dateTime={e.AlarmEventTime}>{formatDateTime(e.AlarmEventTime, time)}</time>
+                </li>
+              ))}
+              {props.variant === 'alarm' && events.length > MAX_ALARMS && (
+                <li className={css.muted}>{t('widgets.unitMap.popup.more', { count: events.length - MAX_ALARMS })}</li>
+              )}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      <a
+        className={css.popupLink}
+        href={href}
+        onClick={(e) => {
+          e.preventDefault();
+          props.onNavigate(href);
+        }}
+      >
+        {t('widgets.unitMap.popup.open')}
+      </a>
+    </div>
+  );
+}
