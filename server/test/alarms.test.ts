@@ -135,14 +135,6 @@ describe.each(DRIVERS)('alarms on %s', (driver) => {
       await send('PUT', url(nUnit), userCookie, { levels: [{ level: 2, enabled: true }] });
     });
 
-    it('clears a bound sent as null (not read as 0)', async () => {
-      await send('PUT', url(nUnit, 2), userCookie, { levels: [{ level: 4, low: 1, high: 9 }] });
-      const res = await send('PUT', url(nUnit, 2), userCookie, { levels: [{ level: 4, high: null }] });
-      expect(res.statusCode).toBe(200);
-      expect((res.json() as { data: ChannelLimits }).data.levels[3]).toMatchObject({ level: 4, low: 1, high: null });
-      await send('PUT', url(nUnit, 2), userCookie, { levels: [{ level: 4, low: null }] });
-    });
-
     it('answers the failure message for bad limits, and 400 for malformed input', async () => {
       for (const payload of [
         { levels: [{ level: 1, low: 20, high: 10 }] },

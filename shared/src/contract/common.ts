@@ -24,9 +24,10 @@ export function StringEnum<const V extends readonly string[]>(values: V, options
 
 /** A value or null. */
 export function Nullable<S extends T.TSchema>(schema: S) {
-  // null first: ajv coerces types (Fastify default), and with the value type first it would turn
-  // null into 0 or "" before it ever tried the null branch.
-  return T.Union([T.Null(), schema]);
+  // Known flaw: ajv coerces types (Fastify's default), so a null sent for a number is read as 0 by
+  // the first branch. Putting null first is no cure (0 would become null); the fix is a route-level
+  // coercion setting, left for the alarm-limits screen.
+  return T.Union([schema, T.Null()]);
 }
 
 /**
