@@ -17,7 +17,7 @@
  * GET_WRITE_ROUTES). Login is included: a forged login would sign the victim into the attacker's account.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '@fieldwatch/shared';
+import { type ApiErrorBody, ENDPOINTS } from '@fieldwatch/shared';
 
 export const CROSS_SITE_CODE = 'cross_site';
 export const CROSS_SITE_MESSAGE =
@@ -33,9 +33,9 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  * `Origin` for their login anyway, and our own pages always pass. Logout ends a session.
  */
 export const GET_WRITE_ROUTES: ReadonlySet<string> = new Set([
-  '/api/v1/xrequest/:method',
-  '/api/v1/auth/logout',
-  '/api/v2/auth/logout',
+  ENDPOINTS.xrequestGet.path,
+  ENDPOINTS.logoutV1.path,
+  ENDPOINTS.logout.path,
 ]);
 
 /**

@@ -19,6 +19,7 @@ import type {
   TaskWithRevision,
 } from '../api/alarms';
 import { PUSH_STREAM_PATH } from '../api/alarms';
+import { SESSION_PATHS } from './session-paths';
 import type { Container, UnitGroup } from '../api/containers';
 import type { DashboardDocument, DashboardTemplate } from '../api/dashboards';
 import type {
@@ -154,7 +155,7 @@ export const ENDPOINTS = {
   revokeSession: ep('DELETE', '/api/v2/auth/session/logout/:id', { params: SessionIdParams }, { answer: answers<true>() }),
 
   // ───────── the user's own account (v3) ─────────
-  session: ep('GET', '/api/v3/user/session', {}, { answer: answers<SessionResponse>() }),
+  session: ep('GET', SESSION_PATHS.session, {}, { answer: answers<SessionResponse>() }),
   selectCustomers: ep(
     'PUT',
     '/api/v3/user/session/current_organization',
@@ -202,7 +203,7 @@ export const ENDPOINTS = {
   config: ep('GET', '/api/v3/config', {}, { answer: answers<ClientConfig>() }),
 
   // ───────── dashboards ─────────
-  dashboards: ep('GET', '/api/v3/user/dashboard', { querystring: DashboardListQuery }, { answer: answers<DashboardSummary[]>() }),
+  dashboards: ep('GET', SESSION_PATHS.dashboards, { querystring: DashboardListQuery }, { answer: answers<DashboardSummary[]>() }),
   createDashboard: ep('POST', '/api/v3/user/dashboard', { body: CreateDashboardBody }, { answer: answers<DashboardDocument>() }),
   dashboardTemplates: ep(
     'GET',
@@ -237,7 +238,7 @@ export const ENDPOINTS = {
   devicesV1: ep('GET', '/api/v1/device', { querystring: DevicesV1Query }, { answer: answers<Unit[]>() }),
   deviceDetailsV1: ep('GET', '/api/v1/device/:id/details', { params: IdParams }, { answer: answers<UnitDetails>() }),
   deviceOptionsV1: ep('GET', '/api/v1/device/:id/options', { params: IdParams }, { answer: answers<UnitOptions>() }),
-  devices: ep('GET', '/api/v2/device/devices', { querystring: DevicesQuery }, { answer: answers<Unit[]>() }),
+  devices: ep('GET', SESSION_PATHS.devices, { querystring: DevicesQuery }, { answer: answers<Unit[]>() }),
   devicePage: ep('GET', '/api/v3/device/devices', { querystring: DevicePageQuery }, { answer: answers<Unit[]>() }),
   deviceFilter: ep(
     'POST',
@@ -331,7 +332,7 @@ export const ENDPOINTS = {
   renameUnitGroup: ep('PUT', '/api/v2/device/groups', { body: RenameUnitGroupBody }, { answer: answers<UnitGroup>() }),
   deleteUnitGroup: ep('DELETE', '/api/v2/device/groups', { body: DeleteUnitGroupBody }, { answer: answers<Ok>() }),
   moveUnits: ep('PUT', '/api/v2/device/devices/updateGroup', { body: MoveUnitsBody }, { answer: answers<UnitGroup>() }),
-  containers: ep('GET', '/api/v3/containers', { querystring: ContainersQuery }, { answer: answers<Container[]>() }),
+  containers: ep('GET', SESSION_PATHS.containers, { querystring: ContainersQuery }, { answer: answers<Container[]>() }),
   createContainer: ep(
     'POST',
     '/api/v3/containers',
@@ -353,8 +354,8 @@ export const ENDPOINTS = {
   ),
 
   // ───────── events, notifications, tasks ─────────
-  events: ep('GET', '/api/v3/events/events', { querystring: EventListQuery }, { answer: answers<FwEvent[]>() }),
-  notifications: ep('GET', '/api/v3/events/notifications', { querystring: EventListQuery }, { answer: answers<FwNotification[]>() }),
+  events: ep('GET', SESSION_PATHS.events, { querystring: EventListQuery }, { answer: answers<FwEvent[]>() }),
+  notifications: ep('GET', SESSION_PATHS.notifications, { querystring: EventListQuery }, { answer: answers<FwNotification[]>() }),
   notificationSeen: ep(
     'PUT',
     '/api/v3/events/notifications/:id/seen',

@@ -6,16 +6,18 @@
  *
  * The order of the sequence is kept: the dashboards are asked for only after the session answered
  * with a 2xx, the rest only after the dashboards did. bootstrap hands the answers to the page's
- * data cache (see calls.ts), where the sequence finds them. Kept free of imports: it is part of the
- * tiny entry chunk.
+ * data cache (see calls.ts), where the sequence finds them. It imports only the paths (a file that
+ * imports nothing): it is part of the tiny entry chunk.
  */
+import { SESSION_PATHS } from '@fieldwatch/shared/session-paths';
+
 export const SESSION_CALLS = {
-  session: { url: '/api/v3/user/session', params: {} },
-  dashboards: { url: '/api/v3/user/dashboard', params: { excludeContent: true, useContext: true } },
-  notifications: { url: '/api/v3/events/notifications', params: { limit: 500 } },
-  events: { url: '/api/v3/events/events', params: { limit: 200 } },
-  containers: { url: '/api/v3/containers', params: { use_context: true } },
-  devices: { url: '/api/v2/device/devices', params: { use_context: true } },
+  session: { url: SESSION_PATHS.session, params: {} },
+  dashboards: { url: SESSION_PATHS.dashboards, params: { excludeContent: true, useContext: true } },
+  notifications: { url: SESSION_PATHS.notifications, params: { limit: 500 } },
+  events: { url: SESSION_PATHS.events, params: { limit: 200 } },
+  containers: { url: SESSION_PATHS.containers, params: { use_context: true } },
+  devices: { url: SESSION_PATHS.devices, params: { use_context: true } },
 } as const;
 
 export type SessionCall = keyof typeof SESSION_CALLS;

@@ -9,6 +9,8 @@ import type { i18n as I18n } from 'i18next';
 import { create } from 'zustand';
 import {
   ALARM_POLL_MS,
+  ENDPOINTS,
+  pathFor,
   type Container,
   type FwEvent,
   type DashboardSummary,
@@ -142,7 +144,7 @@ function clearSession(): void {
 export async function login(i18n: I18n, username: string, password: string, remember: boolean): Promise<LoginOutcome> {
   clearSession();
   try {
-    await api.http.post<{ data: LoginResponse }>('/api/v2/auth/login', { username, password, remember });
+    await api.http.post<{ data: LoginResponse }>(pathFor(ENDPOINTS.login), { username, password, remember });
   } catch (err) {
     return loginFailure(err);
   }
@@ -155,7 +157,7 @@ export async function logout(): Promise<void> {
   // after it must not find the session still alive.
   clearSession();
   sessionStore.getState().setStatus('loading');
-  await api.request({ method: 'GET', url: '/api/v2/auth/logout' });
+  await api.request({ method: 'GET', url: pathFor(ENDPOINTS.logout) });
   sessionStore.getState().clear();
   bus.emit('session:changed');
 }
@@ -169,7 +171,7 @@ export function expireSession(): void {
 export async function selectCustomers(ids: number[]): Promise<boolean> {
   const [session, failed] = await api.request<SessionResponse>({
     method: 'PUT',
-    url: '/api/v3/user/session/current_organization',
+    url: pathFor(ENDPOINTS.selectCustomers),
     params: { id: ids.join(',') },
   });
   if (failed || !session) {
@@ -191,6 +193,6 @@ export async function selectCustomers(ids: number[]): Promise<boolean> {
 export async function changeLanguage(i18n: I18n, lang: string): Promise<void> {
   await i18n.changeLanguage(lang);
   if (sessionStore.getState().status === 'signedIn') {
-    await api.request({ method: 'PUT', url: '/api/v3/user/profile/language', params: { language: lang } });
+    await api.request({ method: 'PUT', url: pathFor(ENDPOINTS.profileLanguage), params: { language: lang } });
   }
 }

@@ -1,0 +1,15 @@
+/**
+ * The paths of the calls a returning user's page makes first (session, dashboards, the alarm
+ * listener's lists, containers, units). The endpoint table takes them from here, and the shell's
+ * entry chunk reads them before anything else has loaded, so this file imports nothing: it is
+ * bundled into that tiny chunk on its own (`@fieldwatch/shared/session-paths`), without the
+ * contract's schemas.
+ */
+export const SESSION_PATHS = {
+  session: '/api/v3/user/session',
+  dashboards: '/api/v3/user/dashboard',
+  notifications: '/api/v3/events/notifications',
+  events: '/api/v3/events/events',
+  containers: '/api/v3/containers',
+  devices: '/api/v2/device/devices',
+} as const;
