@@ -30,7 +30,7 @@ import { preferencesQuery } from '../widgets/kit/data/config-and-preferences';
 import { prepareBoard } from './widget-registry';
 import { DashboardGrid } from './grid/DashboardGrid';
 import { DashboardHeader } from './header/DashboardHeader';
-import { Modal } from './Modal';
+import { Modal } from '@fieldwatch/shared/ui';
 import { widgetTitle } from './grid/widget-names';
 import css from './DashboardPage.module.css';
 

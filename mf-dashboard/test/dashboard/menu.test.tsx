@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Menu } from '../../src/dashboard/Modal';
+import { Menu } from '@fieldwatch/shared/ui';
 
 function openMenu() {
   const onSelect = jest.fn();

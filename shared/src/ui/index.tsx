@@ -8,6 +8,9 @@ import { Icon } from './Icon';
 import css from './ui.module.css';
 
 export { Icon, type IconName, type IconProps } from './Icon';
+import { Modal } from './Modal';
+import modalCss from './Modal.module.css';
+export { Menu, type MenuItem, Modal } from './Modal';
 
 const cx = (...names: Array<string | false | undefined | null>) => names.filter(Boolean).join(' ');
 
@@ -351,3 +354,56 @@ export function LoadView<T>(props: {
 }
 
 export { cx };
+
+/**
+ * Asks before an action that cannot be undone (or that reaches a device): says what will happen to
+ * what, and runs `onConfirm` only on the explicit button. While `busy`, both buttons wait; an
+ * `error` is shown inside the dialog so the user can retry or cancel.
+ */
+export function ConfirmDialog(props: {
+  title: string;
+  /** What will happen, naming the things it happens to. */
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  closeLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+  danger?: boolean;
+  busy?: boolean;
+  error?: string;
+  testId?: string;
+}) {
+  return (
+    <Modal
+      title={props.title}
+      onClose={props.busy ? () => undefined : props.onCancel}
+      closeLabel={props.closeLabel}
+      testId={props.testId}
+      footer={
+        <>
+          <Button onClick={props.onCancel} disabled={props.busy}>
+            {props.cancelLabel}
+          </Button>
+          <Button
+            variant={props.danger ? 'danger' : 'primary'}
+            onClick={props.onConfirm}
+            disabled={props.busy}
+            aria-busy={props.busy || undefined}
+            data-autofocus
+            data-testid="confirm-dialog-confirm"
+          >
+            {props.confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className={modalCss.confirmText}>{props.children}</div>
+      {props.error && (
+        <p className={modalCss.confirmError} role="alert">
+          {props.error}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD_LIMITS, DEFAULT_LINK_GROUP } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
 import { groupColorVar } from '../board/content-edits';
-import { Modal } from '../Modal';
+import { Modal } from '@fieldwatch/shared/ui';
 import { RenameField } from './RenameField';
 import { groupName } from './widget-names';
 import css from './WidgetFrame.module.css';

@@ -31,7 +31,7 @@ import {
 import { useBoard, useBoardState } from '../board/BoardContext';
 import { useElementSize } from '../dom-hooks';
 import type { ArrangeStep } from './keyboard-arrange';
-import { Menu, Modal } from '../Modal';
+import { Menu, Modal } from '@fieldwatch/shared/ui';
 import { DRAG_HANDLE, NO_DRAG } from './drag-classes';
 import { LinkGroupDialog } from './LinkGroupDialog';
 import { RenameField } from './RenameField';

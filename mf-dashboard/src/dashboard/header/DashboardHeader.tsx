@@ -10,7 +10,7 @@ import { DASHBOARD_NAME_KEYS, encodeDashboardId, type DashboardSummary } from '@
 import { Button, Icon, PageHeader } from '@fieldwatch/shared/ui';
 import { useBoard, useBoardState } from '../board/BoardContext';
 import { formatTime, useTimeConfig } from '../../widgets/kit/time-format';
-import { Menu } from '../Modal';
+import { Menu } from '@fieldwatch/shared/ui';
 import { ConfirmDialog, CreateDialog, RenameDialog } from './ManageDialogs';
 import { useAutoRefresh } from './useAutoRefresh';
 import { useDashboardManagement } from './useDashboardManagement';

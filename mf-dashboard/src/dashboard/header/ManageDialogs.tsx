@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_DASHBOARD_NAME, type DashboardKind, type DashboardTemplate } from '@fieldwatch/shared';
 import { Button, Spinner, TextField } from '@fieldwatch/shared/ui';
-import { Modal } from '../Modal';
+import { Modal } from '@fieldwatch/shared/ui';
 import css from '../DashboardPage.module.css';
 
 /** A submit that shows busy until it settles (and not after the dialog closed). */

@@ -1,10 +1,11 @@
 /**
- * A modal dialog and a popover menu, rendered into document.body: the grid's items are CSS
- * transformed, which would make `position: fixed` relative to them and clip what overflows.
+ * A modal dialog, a confirmation dialog and a popover menu, rendered into document.body: a parent
+ * that is CSS transformed (the dashboard grid's items) would make `position: fixed` relative to it
+ * and clip what overflows.
  */
 import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Icon } from '@fieldwatch/shared/ui';
+import { Icon } from './Icon';
 import css from './Modal.module.css';
 
 export function Modal(props: {
