@@ -9,7 +9,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 import { queryKeys } from '@fieldwatch/shared';
-import { loadArea, preloadArea } from '../src/features/remotes/area-loader';
+import { AREA_LOAD_DEADLINE_MS, loadArea, preloadArea } from '../src/features/remotes/area-loader';
 import { queryClient } from '../src/platform';
 
 afterEach(() => queryClient.clear());
@@ -50,4 +50,31 @@ test('a load that fails leaves the area unavailable, and single-spa sees a healt
   const { useAreaState } = await import('../src/features/remotes/area-state');
   expect(useAreaState.getState().areas.admin).toEqual({ status: 'unavailable', error: 'RUNTIME-003 manifest' });
   error.mockRestore();
+});
+
+test('a load that never finishes gives up at the deadline: the area is unavailable, and retry can load it', async () => {
+  jest.useFakeTimers();
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    loadRemote.mockReset();
+    loadRemote.mockReturnValue(new Promise(() => undefined)); // a file that never answers
+    const pending = loadArea('onboarding');
+    await jest.advanceTimersByTimeAsync(AREA_LOAD_DEADLINE_MS - 1);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const life = (await pending) as { mount(p: unknown): Promise<void> };
+    await life.mount({});
+    const { useAreaState } = await import('../src/features/remotes/area-state');
+    expect(useAreaState.getState().areas.onboarding).toMatchObject({ status: 'unavailable' });
+    // Nothing of the failed load is kept: the next load asks the runtime again.
+    loadRemote.mockResolvedValue({ mount: () => Promise.resolve() });
+    await loadArea('onboarding');
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+  } finally {
+    error.mockRestore();
+    jest.useRealTimers();
+  }
 });

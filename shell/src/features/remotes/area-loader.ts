@@ -1,13 +1,14 @@
 /**
  * Loading an area's code: loadRemote('<remote>/app') through the page's data cache, so that a load
  * started early (preloadArea) is the one single-spa mounts from. Retries and time limits of the
- * remote's files are the federation runtime's (see retry-plugin.ts). Every failure — manifest 404,
+ * remote's files are the federation runtime's (see retry-plugin.ts); the whole load, retries
+ * included, has one deadline (AREA_LOAD_DEADLINE_MS). Every failure — manifest 404, the deadline,
  * aborted request, a throw in bootstrap or mount — is caught here and turns into the "area
  * unavailable — retry" state; the shell and the other areas keep working.
  */
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { triggerAppChange, unloadApplication, type LifeCycles } from 'single-spa';
-import { queryKeys, type RemoteName, type RemoteProps } from '@fieldwatch/shared';
+import { CHUNK_LOAD_TIMEOUT_MS, queryKeys, type RemoteName, type RemoteProps } from '@fieldwatch/shared';
 import { queryClient } from '../../platform';
 import { reportError } from '../errors/reporting';
 import { areaElement, useAreaState } from './area-state';
@@ -83,12 +84,28 @@ export function guardLifecycles(name: RemoteName, remote: Partial<LifeCycles<Rem
 }
 
 /**
+ * How long an area's code may take to load, all files and retries together: the spec's chunk load
+ * timeout. Each attempt of the runtime has its own limit, so three attempts at a file that never
+ * answers could keep the spinner up for three times as long; after this the area says it is
+ * unavailable and offers a retry.
+ */
+export const AREA_LOAD_DEADLINE_MS = CHUNK_LOAD_TIMEOUT_MS;
+
+function withDeadline<T>(load: Promise<T>, ms: number, name: RemoteName): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The ${name} area did not load within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([load, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
  * The area's module as a query: loaded once and kept for the page's life. A failed load leaves no
  * data behind, so the next ask loads again.
  */
 const areaModule = (name: RemoteName) => ({
   queryKey: queryKeys.area(name),
-  queryFn: () => loadRemote<RemoteModule>(`${name}/app`) as Promise<RemoteModule>,
+  queryFn: () => withDeadline(loadRemote<RemoteModule>(`${name}/app`) as Promise<RemoteModule>, AREA_LOAD_DEADLINE_MS, name),
   staleTime: Infinity,
   gcTime: Infinity,
   retry: false,
