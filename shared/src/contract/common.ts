@@ -22,12 +22,22 @@ export function StringEnum<const V extends readonly string[]>(values: V, options
   return T.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-/** A value or null. */
+/**
+ * A value or null, as one schema whose `type` lists both (`["number", "null"]`). Not a union of two
+ * schemas: the server's validator coerces types (Fastify's default, wanted for query strings), and
+ * in a union the first branch would coerce a null to 0 or "" before the null branch is tried — a
+ * "no limit" would be saved as a limit of 0. With the types listed together, ajv coerces only when
+ * the value is none of them, so null stays null. Keywords of the value (minimum, pattern…) do not
+ * apply to null; an enumeration gets null added.
+ */
 export function Nullable<S extends T.TSchema>(schema: S) {
-  // Known flaw: ajv coerces types (Fastify's default), so a null sent for a number is read as 0 by
-  // the first branch. Putting null first is no cure (0 would become null); the fix is a route-level
-  // coercion setting, left for the alarm-limits screen.
-  return T.Union([schema, T.Null()]);
+  const s = schema as unknown as { type?: unknown; enum?: unknown[] };
+  if (typeof s.type !== 'string') return T.Union([schema, T.Null()]);
+  return T.Unsafe<T.Static<S> | null>({
+    ...(schema as object),
+    type: [s.type, 'null'],
+    ...(Array.isArray(s.enum) ? { enum: [...s.enum, null] } : {}),
+  });
 }
 
 /**
