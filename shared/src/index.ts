@@ -18,6 +18,7 @@ export * from './api/fleet';
 export * from './domain/alarm-limits';
 export * from './api/alarms';
 export * from './domain/containers';
+export * from './domain/container-alarms';
 export * from './domain/widget-catalogue';
 export * from './domain/dashboard-validate';
 export * from './api/containers';

@@ -6,82 +6,22 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Container, type Unit, type UnitStatus, unitStatus, worstStatus } from '@fieldwatch/shared';
+import { type Container, type GroupKind, groupLines, UNIT_STATUSES, type UnitStatus } from '@fieldwatch/shared';
 import { useSession } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
-import { compareText } from '../kit/table/sort-and-page';
 import { tableCss as kit } from '../kit/table/TableControls';
 import { sameIds } from '../kit/table/selection';
 import css from './group-alarm.module.css';
 
-export type GroupKind = 'group' | 'location';
+export type { GroupKind, GroupLine } from '@fieldwatch/shared';
+export { groupLines } from '@fieldwatch/shared';
+const EMPTY: readonly Container[] = [];
+/** Severity order of the status bar and the counts: alarm, problem, inactive, ok. */
+const ORDER: readonly UnitStatus[] = UNIT_STATUSES;
+
 export interface GroupAlarmSettings {
   kind: GroupKind;
-}
-
-export interface GroupLine {
-  id: string;
-  name: string;
-  unitIds: number[];
-  counts: Record<UnitStatus, number>;
-  worst: UnitStatus | null;
-}
-
-const ORDER: readonly UnitStatus[] = ['alarm', 'problem', 'inactive', 'ok'];
-const EMPTY: readonly Container[] = [];
-
-/** The units of each container of `kind` (groups: through their locations and subgroups). */
-export function groupLines(containers: readonly Container[], units: readonly Unit[], kind: GroupKind): GroupLine[] {
-  const status = new Map<number, UnitStatus>();
-  for (const u of units) status.set(u.UnitID, unitStatus(u));
-  const byId = new Map(containers.map((c) => [c.id, c]));
-  const unitsOfLocation = (c: Container) =>
-    c.content.filter((r) => r.type === 'unit' && r.target).map((r) => Number(r.target));
-  const collect = (c: Container, seen: Set<string>, out: Set<number>) => {
-    if (seen.has(c.id)) return;
-    seen.add(c.id);
-    if (c.kind === 'location') {
-      for (const id of unitsOfLocation(c)) out.add(id);
-      return;
-    }
-    for (const r of c.content) {
-      const loc = r.target ? byId.get(r.target) : undefined;
-      if (loc) collect(loc, seen, out);
-    }
-    for (const sub of c.subgroups ?? []) {
-      const g = byId.get(sub);
-      if (g) collect(g, seen, out);
-    }
-  };
-  const lines: GroupLine[] = [];
-  for (const c of containers) {
-    if (c.kind !== kind) continue;
-    const ids = new Set<number>();
-    collect(c, new Set(), ids);
-    const counts: Record<UnitStatus, number> = { alarm: 0, problem: 0, inactive: 0, ok: 0 };
-    const unitIds: number[] = [];
-    for (const id of ids) {
-      const s = status.get(id);
-      if (!s) continue; // not a unit of the selected customers
-      counts[s] += 1;
-      unitIds.push(id);
-    }
-    lines.push({
-      id: c.id,
-      name: c.name,
-      unitIds,
-      counts,
-      worst: unitIds.length ? worstStatus(ORDER.filter((s) => counts[s] > 0)) : null,
-    });
-  }
-  return lines.sort(
-    (a, b) =>
-      b.counts.alarm - a.counts.alarm ||
-      b.counts.problem - a.counts.problem ||
-      Number(b.unitIds.length > 0) - Number(a.unitIds.length > 0) ||
-      compareText(a.name, b.name),
-  );
 }
 
 export default function GroupAlarm({ widget, units, unitsLoadedAt: loadedAt, bindings, setBinding, updateSettings, size }: WidgetProps<GroupAlarmSettings>) {
