@@ -3,9 +3,10 @@
  * raises the alarm type of that channel kind and level (shared evaluateLimits), unless the same
  * unit, channel and type already has an active alarm (checked here, and enforced by the unique
  * index alarms_one_active_idx for concurrent writers). New alarm rows then go through the one
- * pipeline (processAlarmRows): event, notifications, task.
+ * pipeline (processAlarmRows): event, notifications, task. A unit whose settings switch alarms
+ * off (`alarm.enabled: false`, the unit page's alarm tab) raises none.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   crossingText,
   evaluateLimits,
@@ -14,7 +15,7 @@ import {
   type AlarmLimit,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { alarmLimits, alarms, channels } from '../../db/schema';
+import { alarmLimits, alarms, channels, measurements, unitSettings } from '../../db/schema';
 import { processAlarmRows, type PipelineResult } from '../events/pipeline';
 
 export interface MeasurementPoint {
@@ -57,7 +58,10 @@ export async function evaluateMeasurements(
       ]);
     }
   }
-  const relevant = points.filter((p) => limits.has(key(p.unitId, p.channel)));
+  const withLimits = points.filter((p) => limits.has(key(p.unitId, p.channel)));
+  if (withLimits.length === 0) return empty;
+  const silenced = await alarmsSwitchedOff(db, [...new Set(withLimits.map((p) => p.unitId))]);
+  const relevant = withLimits.filter((p) => !silenced.has(p.unitId));
   if (relevant.length === 0) return empty;
   const relevantUnits = [...new Set(relevant.map((p) => p.unitId))];
 
@@ -104,4 +108,34 @@ export async function evaluateMeasurements(
     alarmIds.push(...inserted.map((r) => r.id));
   }
   return { alarmIds, pipeline: await processAlarmRows(db, alarmIds) };
+}
+
+/** Units among these whose settings switch their alarms off. */
+async function alarmsSwitchedOff(db: Db, unitIds: readonly number[]): Promise<Set<number>> {
+  const off = new Set<number>();
+  for (let i = 0; i < unitIds.length; i += BATCH) {
+    const rows = await db
+      .select({ unitId: unitSettings.unitId, settings: unitSettings.settings })
+      .from(unitSettings)
+      .where(inArray(unitSettings.unitId, unitIds.slice(i, i + BATCH)));
+    for (const r of rows) {
+      const alarm = (r.settings as { alarm?: { enabled?: unknown } }).alarm;
+      if (alarm?.enabled === false) off.add(r.unitId);
+    }
+  }
+  return off;
+}
+
+/**
+ * Checks a channel's newest reading against its limits as they are now: after the limits changed,
+ * the unit's alarm state follows at once instead of at its next measurement.
+ */
+export async function reevaluateLatest(db: Db, unitId: number, channelNo: number): Promise<EvaluationResult> {
+  const [latest] = await db
+    .select({ ts: measurements.ts, value: measurements.value })
+    .from(measurements)
+    .where(and(eq(measurements.unitId, unitId), eq(measurements.channelNo, channelNo)))
+    .orderBy(desc(measurements.ts))
+    .limit(1);
+  return evaluateMeasurements(db, latest ? [{ unitId, channel: channelNo, ts: latest.ts, value: latest.value }] : []);
 }

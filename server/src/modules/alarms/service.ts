@@ -30,6 +30,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { usernameOf } from '../events/service';
 import { cachedFleetAnswer, fleetState } from '../fleet/cache';
 import { publishNew } from '../push/hub';
+import { reevaluateLatest } from './evaluate';
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const chunks = <T>(list: readonly T[], size = ID_CHUNK_SIZE): T[][] => {
@@ -341,5 +342,6 @@ export async function setChannelLimits(
         });
     }
   });
+  await reevaluateLatest(db, unitId, channelNo);
   return getChannelLimits(db, orgIds, unitId, channelNo);
 }
