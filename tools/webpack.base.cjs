@@ -101,16 +101,7 @@ function sharedConfig(dir) {
     '@tanstack/react-query': single('@tanstack/react-query'),
     '@fieldwatch/shared': sharedPkg,
     '@fieldwatch/shared/ui': sharedPkg,
-    // Maps are drawn by two areas (the dashboard's map widgets, the devices area's unit and group
-    // maps): one copy of Leaflet for the page, shared by the apps that depend on it.
-    ...(dependsOn(dir, 'leaflet') ? { leaflet: single('leaflet') } : {}),
   };
-}
-
-/** Whether the app's package.json lists the package (shared only between apps that use it). */
-function dependsOn(dir, name) {
-  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  return Boolean(pkg.dependencies?.[name]);
 }
 
 /**
