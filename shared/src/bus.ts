@@ -1,6 +1,7 @@
 /** The typed event bus: how the shell and remotes talk without importing each other. */
 import mitt, { type Emitter } from 'mitt';
 import type { TaskWithRevision } from './api/alarms';
+import type { Relay, UnitActionRecord } from './api/fleet';
 import type { FwNotification } from './domain/events';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'danger';
@@ -27,6 +28,10 @@ export type BusEvents = {
   'notifications:arrived': FwNotification;
   /** A task was created or changed (pushed by the server): lists of tasks reload. */
   'tasks:changed': TaskWithRevision;
+  /** A unit command was created or moved on in its life (pushed by the server). */
+  'unit:command': UnitActionRecord;
+  /** A unit's relay changed state (pushed by the server). */
+  'unit:relay': Relay;
 };
 
 export type Bus = Emitter<BusEvents>;

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './domain/status';
 export * from './domain/device-types';
+export * from './domain/firmware';
 export * from './domain/alarm-types';
 export * from './domain/events';
 export * from './domain/dashboard-id';
@@ -20,6 +21,7 @@ export * from './api/alarms';
 export * from './domain/containers';
 export * from './domain/container-alarms';
 export * from './domain/widget-catalogue';
+export * from './domain/unit-tabs';
 export * from './domain/dashboard-validate';
 export * from './api/containers';
 export * from './api/user';

@@ -6,6 +6,7 @@ import type { AlarmAction } from '../contract/alarms';
 import type { AlarmLimit, LimitKind } from '../domain/alarm-limits';
 import type { FwEvent, FwNotification, FwTask } from '../domain/events';
 import type { UnitStatus } from '../domain/status';
+import type { Relay, UnitActionRecord } from './fleet';
 
 /** One alarm as GetAlarms and POST /api/v2/device/alarms answer it (times in API date format). */
 export interface AlarmRecord {
@@ -154,12 +155,17 @@ export interface UserDataWriteResult {
 
 /**
  * GET /api/v3/events/stream: server-sent events named `event` (new events of the user's
- * organisations), `notification` (his own new notifications) and `task` (created or changed tasks
- * of his organisations, with their revision).
+ * organisations), `notification` (his own new notifications), `task` (created or changed tasks
+ * of his organisations, with their revision), `command` and `relay` (unit commands and relay states
+ * of his organisations' units, as they change).
  */
 export const PUSH_STREAM_PATH = '/api/v3/events/stream';
 export const PUSH_HEARTBEAT_MS = 25_000;
 export type PushEvent =
   | { type: 'event'; data: FwEvent }
   | { type: 'notification'; data: FwNotification }
-  | { type: 'task'; data: TaskWithRevision };
+  | { type: 'task'; data: TaskWithRevision }
+  /** A unit command was created or moved on in its life (queued → sent → acknowledged/failed/timedOut). */
+  | { type: 'command'; data: UnitActionRecord }
+  /** A unit's relay changed state. */
+  | { type: 'relay'; data: Relay };

@@ -2,7 +2,7 @@
  * Payloads of the fleet, telemetry and ingestion calls (issue 3 §2, §3, §6). v2/v3 answers are
  * wrapped in { data }; the older xrequest methods answer arrays of PascalCase records.
  */
-import type { ChannelKind, DeviceFamily, RelayState, UnitAction } from '../domain/device-types';
+import type { ChannelKind, CommandKind, CommandState, DeviceFamily, RelayState, UnitAction } from '../domain/device-types';
 import type { UnitStatus } from '../domain/status';
 import type { Granularity, SeriesPoint } from '../domain/telemetry';
 import type { UnitSettingsDoc } from '../contract/devices';
@@ -24,6 +24,12 @@ export interface UnitDetails extends Unit {
   Status: UnitStatus;
   Channels: ChannelInfo[];
   AlarmEvents: AlarmEventRef[];
+  /** ISO time of the newest measurement; null before the first (absent from older servers). */
+  LastContact?: string | null;
+  /** ISO time the unit was added. */
+  CreatedAt?: string;
+  /** Serial number given when the unit was added, if any. */
+  SerialNumber?: string | null;
 }
 
 /** GET /api/v1/device/{id}/options and /api/v2/device/devices/{id}/options ({ data }). */
@@ -64,18 +70,63 @@ export interface Marker {
 export interface Relay {
   unitId: number;
   state: RelayState;
+  /** The wanted (pending) or acknowledged position. */
   on: boolean;
   updatedAt: string | null;
+  /** The command that is switching or resetting the relay now, or that last did. */
+  commandId: number | null;
 }
 
+/**
+ * A command sent to a unit, with its life (COMMAND_STATES). Kept for unit actions, relay switches
+ * and firmware updates alike: the unit page, the log scan and the relay widget read the same record.
+ */
 export interface UnitActionRecord {
   id: number;
   unitId: number;
-  action: UnitAction;
-  status: 'queued' | 'done' | 'failed';
+  action: CommandKind;
+  status: CommandState;
+  /** What the command carries, e.g. the firmware version or "on"/"off" for the relay. */
+  detail: string;
+  /** What the server or the unit said about it (translated on screen where known). */
   result: string;
+  /** Username of who asked for it; null for the system. */
+  requestedBy: string | null;
   requestedAt: string;
+  sentAt: string | null;
   completedAt: string | null;
+}
+
+/** POST /api/v3/device/actions: one action for many units; units that cannot take it are listed with why. */
+export interface BulkActionResult {
+  accepted: UnitActionRecord[];
+  refused: Array<{ unitId: number; message: string }>;
+}
+
+/** GET /api/v3/device/devices/{id}/firmware */
+export interface FirmwareInfo {
+  unitId: number;
+  current: string;
+  /** Versions this unit's model can take, newest first. */
+  available: string[];
+  /** The update on its way, if any. */
+  pending: UnitActionRecord | null;
+}
+
+export const UNIT_LOG_KINDS = ['measurement', 'command', 'alarm'] as const;
+export type UnitLogKind = (typeof UNIT_LOG_KINDS)[number];
+
+/** One line of a unit's message log (GET /api/v3/device/devices/{id}/log), newest first. */
+export interface UnitLogEntry {
+  /** ISO time. */
+  ts: string;
+  kind: UnitLogKind;
+  /** Short text: channel and value, command and its state, alarm type and text. */
+  text: string;
+  /** Command lines: the command's state; alarm lines: active or cleared. */
+  status?: string;
+  channel?: number;
+  value?: number;
 }
 
 export interface RadarScan {
@@ -142,4 +193,25 @@ export interface ApiTokenSummary {
 /** POST /api/v3/admin/tokens answers the token once. */
 export interface ApiTokenCreated extends ApiTokenSummary {
   token: string;
+}
+
+/** One row of the device table: the unit, its status (spec §4), model, organisation and last contact. */
+export interface DeviceTableRow extends Unit {
+  Status: UnitStatus;
+  ModelName: string;
+  /** ISO time of the newest measurement; null before the first. */
+  LastContact: string | null;
+}
+
+/** GET /api/v3/device/table: one page of the filtered, sorted units. */
+export interface DeviceTablePage {
+  rows: DeviceTableRow[];
+  /** Units the caller sees (before filters). */
+  total: number;
+  /** Units that pass every filter. */
+  matched: number;
+  /** Per status, the units that pass every filter but the status one. */
+  counts: Record<UnitStatus, number>;
+  page: number;
+  pageSize: number;
 }

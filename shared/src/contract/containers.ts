@@ -57,6 +57,17 @@ const ContainerReference = T.Object(
 const Content = T.Array(ContainerReference, { maxItems: CONTAINER_CONTENT_MAX });
 const Name = T.String({ maxLength: CONTAINER_NAME_MAX });
 
+/**
+ * PUT /api/v3/containers/:id/units: puts the units into this location (all or none); each leaves
+ * any other location of the organisation that held it. `revision`, when sent, must be the
+ * location's current one (stale → 409).
+ */
+export const MoveUnitsToLocationBody = T.Object(
+  { units: T.Array(T.Integer({ minimum: 1, maximum: MAX_INT }), { minItems: 1, maxItems: 1000 }), revision: T.Optional(Revision) },
+  { additionalProperties: false },
+);
+export type MoveUnitsToLocationBody = T.Static<typeof MoveUnitsToLocationBody>;
+
 /** GET /api/v3/containers?kind&use_context */
 export const ContainersQuery = T.Object(
   { kind: T.Optional(StringEnum(CONTAINER_KINDS)), use_context: UseContext },

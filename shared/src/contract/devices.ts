@@ -5,9 +5,10 @@
  */
 import * as T from 'typebox';
 import { SUPPORTED_LANGUAGES, WEATHER_DEFAULT_DAYS } from '../constants';
+import { UNIT_ACTIONS } from '../domain/device-types';
 import { UNIT_STATUSES } from '../domain/status';
 import { INGEST_MAX_BATCH, TELEMETRY_MAX_POINTS } from '../domain/telemetry';
-import { ChannelNo, Id, Json, MAX_INT, NOT_BLANK, StringEnum, UseContext } from './common';
+import { ChannelNo, Id, Json, MAX_INT, NOT_BLANK, Nullable, StringEnum, UseContext } from './common';
 
 /** GET /api/v2/device/devices?use_context */
 export const DevicesQuery = T.Object({ use_context: UseContext });
@@ -188,3 +189,118 @@ export const WeatherQuery = T.Object(
   },
   { additionalProperties: false },
 );
+
+// ───────── commands: unit actions, bulk actions, firmware ─────────
+
+/** POST /api/v2/device/devices/:id/actions */
+export const UnitActionRequest = T.Object({ action: StringEnum(UNIT_ACTIONS) }, { additionalProperties: false });
+export type UnitActionRequest = T.Static<typeof UnitActionRequest>;
+
+/** Most units one bulk request may name (a page of the device table is 20; a selection of every match is capped). */
+export const BULK_MAX_UNITS = 1000;
+
+/** POST /api/v3/device/actions: one action for many units. */
+export const BulkActionRequest = T.Object(
+  { unitIds: T.Array(Id, { minItems: 1, maxItems: BULK_MAX_UNITS }), action: StringEnum(UNIT_ACTIONS) },
+  { additionalProperties: false },
+);
+export type BulkActionRequest = T.Static<typeof BulkActionRequest>;
+
+/** POST /api/v3/device/devices/:id/firmware: schedule an update to one of the available versions. */
+export const FirmwareRequest = T.Object(
+  { version: T.String({ minLength: 1, maxLength: 40, pattern: '^[0-9A-Za-z._-]+$' }) },
+  { additionalProperties: false },
+);
+export type FirmwareRequest = T.Static<typeof FirmwareRequest>;
+
+/** GET /api/v3/device/devices/:id/log: the unit's message log, newest first. */
+export const UnitLogQuery = T.Object(
+  {
+    /** ISO or API date; default 24 hours before `to`. */
+    from: T.Optional(TimeField),
+    /** ISO or API date; default now. */
+    to: T.Optional(TimeField),
+    /** Comma-separated UNIT_LOG_KINDS; default all. */
+    kinds: T.Optional(T.String({ maxLength: 100, pattern: '^[a-z,]*$' })),
+    /** Case-insensitive text in the line. */
+    q: T.Optional(T.String({ maxLength: 200 })),
+    limit: T.Optional(T.Integer({ minimum: 1, maximum: 1000, default: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type UnitLogQuery = T.Static<typeof UnitLogQuery>;
+
+// ───────── a unit's own fields ─────────
+
+/**
+ * PUT /api/v3/device/devices/:id: rename a unit, set its location text or its position (lat and lon
+ * together; both null clears it). Only what is sent changes.
+ */
+export const UpdateUnitBody = T.Object(
+  {
+    name: T.Optional(T.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK })),
+    location: T.Optional(T.String({ maxLength: 200 })),
+    lat: T.Optional(Nullable(T.Number({ minimum: -90, maximum: 90 }))),
+    lon: T.Optional(Nullable(T.Number({ minimum: -180, maximum: 180 }))),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateUnitBody = T.Static<typeof UpdateUnitBody>;
+
+/**
+ * POST /api/v3/device/devices: add a unit by serial number and type, or by its NFC tag id (the tag
+ * tells the type). It lands in the organisation asked for (one of the caller's; default the first
+ * selected) and, when given, in a location container of that organisation.
+ */
+export const AddDeviceBody = T.Object(
+  {
+    name: T.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK }),
+    serial: T.Optional(T.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$' })),
+    type: T.Optional(T.Integer({ minimum: 0, maximum: 100000 })),
+    tagId: T.Optional(T.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' })),
+    organization: T.Optional(Id),
+    locationId: T.Optional(T.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' })),
+  },
+  { additionalProperties: false },
+);
+export type AddDeviceBody = T.Static<typeof AddDeviceBody>;
+
+
+// ───────── the device table ─────────
+
+/** Columns the device table sorts by (DeviceTableQuery.sort). */
+export const DEVICE_TABLE_SORTS = ['status', 'name', 'location', 'model', 'customer', 'lastContact'] as const;
+export type DeviceTableSort = (typeof DEVICE_TABLE_SORTS)[number];
+/** The most units one page of the device table holds. */
+export const DEVICE_TABLE_MAX_PAGE_SIZE = 500;
+/** The most rows the device table's CSV export writes (the filtered set beyond it is cut, and the answer says so). */
+export const DEVICE_TABLE_CSV_MAX_ROWS = 10_000;
+const IdCsv = T.String({ maxLength: 4000, pattern: '^[0-9]*(,[0-9]+)*$' });
+
+/**
+ * GET /api/v3/device/table (and table.csv): one page of the caller's units, filtered and sorted on
+ * the server. Lists are comma-separated; an empty list (or all statuses) does not filter.
+ */
+export const DeviceTableQuery = T.Object(
+  {
+    use_context: UseContext,
+    page: T.Optional(T.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    pageSize: T.Optional(T.Integer({ minimum: 1, maximum: DEVICE_TABLE_MAX_PAGE_SIZE, default: 20 })),
+    sort: T.Optional(StringEnum(DEVICE_TABLE_SORTS, { default: 'status' })),
+    dir: T.Optional(StringEnum(['asc', 'desc'] as const, { default: 'asc' })),
+    /** Every word must appear in the name, the location or the model name (case-insensitive). */
+    q: T.Optional(T.String({ maxLength: 200 })),
+    /** UNIT_STATUSES, comma-separated. */
+    status: T.Optional(T.String({ maxLength: 100, pattern: '^[a-z,]*$' })),
+    types: T.Optional(IdCsv),
+    alarmTypes: T.Optional(IdCsv),
+    /** Organisation ids (within the caller's / the selected ones). */
+    customers: T.Optional(IdCsv),
+    /** A group container: the units of its locations and of its subgroups' locations. */
+    group: T.Optional(T.String({ maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' })),
+    /** A location container: its units. */
+    location: T.Optional(T.String({ maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' })),
+  },
+  { additionalProperties: false },
+);
+export type DeviceTableQuery = T.Static<typeof DeviceTableQuery>;

@@ -29,9 +29,13 @@ import type {
   IngestResult,
   Marker,
   RadarScan,
+  BulkActionResult,
+  DeviceTablePage,
+  FirmwareInfo,
   Relay,
   UnitActionRecord,
   UnitDetails,
+  UnitLogEntry,
   UnitOptions,
   UnitSettings,
 } from '../api/fleet';
@@ -45,6 +49,7 @@ import { ApiErrorBody, IdParams } from './common';
 import {
   ContainerParams,
   ContainersQuery,
+  MoveUnitsToLocationBody,
   CreateContainerBody,
   CreateUnitGroupBody,
   DeleteContainerQuery,
@@ -63,13 +68,17 @@ import {
 } from './dashboards';
 import {
   ApiTokenRequest,
+  AddDeviceBody,
+  BulkActionRequest,
   ChannelParams,
   DeviceDataQuery,
   DeviceDataV2Query,
   DeviceFilter,
   DevicePageQuery,
+  DeviceTableQuery,
   DevicesQuery,
   DevicesV1Query,
+  FirmwareRequest,
   IngestRequest,
   MarkerInput,
   MarkerParams,
@@ -78,9 +87,12 @@ import {
   RadarParams,
   RadarQuery,
   RelayRequest,
+  UnitActionRequest,
+  UnitLogQuery,
   UnitSettingParams,
   UnitSettingsUpdate,
   UnitSettingUpdate,
+  UpdateUnitBody,
   WeatherQuery,
 } from './devices';
 import { EventItemParams, EventListQuery, NewTaskRequest, TaskUpdateRequest } from './events';
@@ -240,6 +252,9 @@ export const ENDPOINTS = {
   deviceOptionsV1: ep('GET', '/api/v1/device/:id/options', { params: IdParams }, { answer: answers<UnitOptions>() }),
   devices: ep('GET', SESSION_PATHS.devices, { querystring: DevicesQuery }, { answer: answers<Unit[]>() }),
   devicePage: ep('GET', '/api/v3/device/devices', { querystring: DevicePageQuery }, { answer: answers<Unit[]>() }),
+  deviceTable: ep('GET', '/api/v3/device/table', { querystring: DeviceTableQuery }, { answer: answers<DeviceTablePage>() }),
+  /** The filtered set as CSV (text/csv, at most DEVICE_TABLE_CSV_MAX_ROWS rows; header X-Truncated: true when cut). */
+  deviceTableCsv: ep('GET', '/api/v3/device/table.csv', { querystring: DeviceTableQuery }, { answer: answers<string>() }),
   deviceFilter: ep(
     'POST',
     '/api/v2/device/deviceFilter',
@@ -247,6 +262,8 @@ export const ENDPOINTS = {
     { answer: answers<Unit[]>() },
   ),
   deviceOptions: ep('GET', '/api/v2/device/devices/:id/options', { params: IdParams }, { answer: answers<UnitOptions>() }),
+  addDevice: ep('POST', '/api/v3/device/devices', { body: AddDeviceBody }, { answer: answers<Unit>() }),
+  updateUnit: ep('PUT', '/api/v3/device/devices/:id', { params: IdParams, body: UpdateUnitBody }, { answer: answers<Unit>() }),
   unitSettings: ep('GET', '/api/v2/device/legacy/devices/:id/settings', { params: IdParams }, { answer: answers<UnitSettings>() }),
   saveUnitSettings: ep(
     'PUT',
@@ -282,6 +299,21 @@ export const ENDPOINTS = {
   relay: ep('GET', '/api/v2/device/devices/:id/relay', { params: IdParams }, { answer: answers<Relay>() }),
   setRelay: ep('POST', '/api/v2/device/devices/:id/relay', { params: IdParams, body: RelayRequest }, { answer: answers<Relay>() }),
   deviceActions: ep('GET', '/api/v2/device/devices/:id/actions', { params: IdParams }, { answer: answers<UnitActionRecord[]>() }),
+  runUnitAction: ep(
+    'POST',
+    '/api/v2/device/devices/:id/actions',
+    { params: IdParams, body: UnitActionRequest },
+    { answer: answers<UnitActionRecord>() },
+  ),
+  bulkUnitAction: ep('POST', '/api/v3/device/actions', { body: BulkActionRequest }, { answer: answers<BulkActionResult>() }),
+  firmware: ep('GET', '/api/v3/device/devices/:id/firmware', { params: IdParams }, { answer: answers<FirmwareInfo>() }),
+  scheduleFirmware: ep(
+    'POST',
+    '/api/v3/device/devices/:id/firmware',
+    { params: IdParams, body: FirmwareRequest },
+    { answer: answers<UnitActionRecord>() },
+  ),
+  unitLog: ep('GET', '/api/v3/device/devices/:id/log', { params: IdParams, querystring: UnitLogQuery }, { answer: answers<UnitLogEntry[]>() }),
   radar: ep(
     'GET',
     '/api/v2/device/legacy/devices/:id/radar/:channel',
@@ -340,6 +372,12 @@ export const ENDPOINTS = {
     { answer: answers<Container>() },
   ),
   container: ep('GET', '/api/v3/containers/:id', { params: ContainerParams }, { answer: answers<Container>() }),
+  moveUnitsToLocation: ep(
+    'PUT',
+    '/api/v3/containers/:id/units',
+    { params: ContainerParams, body: MoveUnitsToLocationBody },
+    { answer: answers<Container>() },
+  ),
   updateContainer: ep(
     'PUT',
     '/api/v3/containers/:id',

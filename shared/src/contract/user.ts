@@ -131,6 +131,25 @@ export const FilterSettings = T.Object(
 );
 export type FilterSettings = T.Static<typeof FilterSettings>;
 
+/** The device table's columns (the configure-table dialog): which are shown, in order, and how wide. */
+export const DeviceTablePreference = T.Object(
+  {
+    columns: T.Array(
+      T.Object(
+        {
+          id: T.String({ pattern: '^[A-Za-z]{1,30}$' }),
+          /** Width in CSS pixels; absent: as wide as the content needs. */
+          width: T.Optional(T.Integer({ minimum: 40, maximum: 800 })),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 30 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DeviceTablePreference = T.Static<typeof DeviceTablePreference>;
+
 const preferenceFields = {
   dateInterval: T.Integer({ minimum: 1, maximum: 10000 }),
   /** Per unit (id as text): whether its weather is shown. */
@@ -149,6 +168,7 @@ const preferenceFields = {
   }),
   filterSettings: FilterSettings,
   textSearch: T.String({ maxLength: 200 }),
+  deviceTable: T.Optional(DeviceTablePreference),
 };
 /** Client preferences (spec §3), GET /api/v3/user/preferences. */
 export const ClientPreferences = T.Object(preferenceFields);
@@ -161,6 +181,7 @@ export const PreferencesUpdate = T.Object(
     hiddenWidgets: T.Optional(preferenceFields.hiddenWidgets),
     filterSettings: T.Optional(preferenceFields.filterSettings),
     textSearch: T.Optional(preferenceFields.textSearch),
+    deviceTable: T.Optional(DeviceTablePreference),
   },
   { additionalProperties: false, minProperties: 1 },
 );

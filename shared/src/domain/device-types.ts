@@ -118,5 +118,28 @@ export const UNIT_ACTIONS = [
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
-export const RELAY_STATES = ['initializing', 'pending', 'error', 'resetting'] as const;
+/**
+ * What the relay shows: initializing until the unit first reported, pending (or resetting) while a
+ * switch (or reset) command is on its way, on/off once the unit acknowledged, error when the
+ * command failed or timed out ("Error updating relay").
+ */
+export const RELAY_STATES = ['initializing', 'pending', 'on', 'off', 'error', 'resetting'] as const;
 export type RelayState = (typeof RELAY_STATES)[number];
+
+/**
+ * The life of a command sent to a unit (a unit action, a relay switch, a firmware update):
+ * queued (stored, waiting for the unit's next contact) → sent (handed to the unit) → acknowledged,
+ * or failed (the unit refused it) or timedOut (no answer within COMMAND_TIMEOUT_MS of being sent).
+ */
+export const COMMAND_STATES = ['queued', 'sent', 'acknowledged', 'failed', 'timedOut'] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+/** States a command can still leave. */
+export const OPEN_COMMAND_STATES: readonly CommandState[] = ['queued', 'sent'];
+export const isCommandOpen = (s: CommandState): boolean => OPEN_COMMAND_STATES.includes(s);
+/** A command not acknowledged this long after it was sent has timed out. */
+export const COMMAND_TIMEOUT_MS = 120_000;
+/** Commands besides the unit actions: switching or resetting the relay, updating the firmware. */
+export const COMMAND_KINDS = [...UNIT_ACTIONS, 'switchRelay', 'resetRelay', 'updateFirmware'] as const;
+export type CommandKind = (typeof COMMAND_KINDS)[number];
+/** Unit actions that lose data or interrupt the unit: the user confirms them, naming the units. */
+export const DESTRUCTIVE_UNIT_ACTIONS: readonly UnitAction[] = ['purgeData', 'restart'];

@@ -32,6 +32,13 @@ export const queryKeys = {
   adminUsers: () => ['admin', 'users'] as const,
   /** Where the signed-in user is signed in. */
   userSessions: () => ['user', 'sessions'] as const,
+  /** Everything of one unit's page (details, options, settings, commands, relay, firmware, data): a prefix. */
+  unit: (unitId: number) => ['unit', unitId] as const,
+  /** One part of a unit's page, e.g. unitPart(7, 'settings'); `extra` for parameters such as a range. */
+  unitPart: (unitId: number, part: string, extra?: unknown) =>
+    extra === undefined ? (['unit', unitId, part] as const) : (['unit', unitId, part, extra] as const),
+  /** The deployment's configuration (GET /api/v3/config: map tiles, NFC host): once per page load. */
+  clientConfig: () => ['config'] as const,
   /** What an NFC tag (onboarding) stands for. */
   onboardingTag: (tag: string) => ['onboarding', 'tag', tag] as const,
 };

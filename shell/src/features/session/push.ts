@@ -1,10 +1,18 @@
 /**
  * Server push (GET /api/v3/events/stream, server-sent events): new events go into the session
  * store at once, a new notification re-counts the unseen badge (and a critical one shows a toast),
- * and a changed task tells the task lists to reload. The browser's EventSource reconnects by itself
+ * a changed task tells the task lists to reload, and unit commands and relay states go on the bus
+ * for the unit page and the relay widget. The browser's EventSource reconnects by itself
  * (the server asks for 5 s); the 30-minute alarm poll stays the fallback when the stream is down.
  */
-import { PUSH_STREAM_PATH, type FwEvent, type FwNotification, type TaskWithRevision } from '@fieldwatch/shared';
+import {
+  PUSH_STREAM_PATH,
+  type FwEvent,
+  type FwNotification,
+  type Relay,
+  type TaskWithRevision,
+  type UnitActionRecord,
+} from '@fieldwatch/shared';
 import { bus, sessionStore } from '../../platform';
 
 /** Events kept in the store: the login load's 200 plus what arrived since, newest first. */
@@ -41,6 +49,14 @@ export function startPush(): void {
   es.addEventListener('task', (e) => {
     const doc = parse<TaskWithRevision>(e as MessageEvent<string>);
     if (doc) bus.emit('tasks:changed', doc);
+  });
+  es.addEventListener('command', (e) => {
+    const doc = parse<UnitActionRecord>(e as MessageEvent<string>);
+    if (doc) bus.emit('unit:command', doc);
+  });
+  es.addEventListener('relay', (e) => {
+    const doc = parse<Relay>(e as MessageEvent<string>);
+    if (doc) bus.emit('unit:relay', doc);
   });
   source = es;
 }
