@@ -149,7 +149,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(authPlugin, ctx); // login, logout, session, customer context
   await app.register(userPlugin, ctx); // profile, preferences, avatar, password, password reset
   await app.register(dashboardsPlugin, ctx); // the user's dashboards
-  await app.register(devicesPlugin, ctx); // unit lists, details, settings, markers, relay, actions, radar, channels
+  await app.register(devicesPlugin, ctx); // unit lists, details, settings, markers, relay, actions (commands), firmware, log, radar, channels
   await app.register(telemetryPlugin, ctx); // measurement series, latest values, CSV
   await app.register(ingestionPlugin, ctx); // device measurements in (API tokens)
   await app.register(simulatorPlugin, ctx); // the demo simulator (DEMO and SIMULATOR)

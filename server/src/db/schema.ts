@@ -151,9 +151,16 @@ export const units = pgTable(
      * null until the first. The communication watchdog raises type 19 when it grows too old.
      */
     lastContactAt: timestamp('last_contact_at', { withTimezone: true, mode: 'date' }),
+    /** Serial number given when the unit was added; unique (case-insensitive) when set (migration 0009). */
+    serialNumber: text('serial_number'),
     createdAt: createdAt(),
   },
-  (t) => [index('units_org_idx').on(t.organizationId)],
+  (t) => [
+    index('units_org_idx').on(t.organizationId),
+    uniqueIndex('units_serial_number_uidx')
+      .on(sql`lower(${t.serialNumber})`)
+      .where(sql`${t.serialNumber} is not null`),
+  ],
 );
 
 /**
@@ -212,6 +219,8 @@ export const alarms = pgTable(
       .on(t.unitId, t.channelId, t.alarmType)
       .where(sql`${t.active}`),
     index('alarms_event_time_idx').on(t.eventTime),
+    // A unit's alarms over time (the unit's message log).
+    index('alarms_unit_time_idx').on(t.unitId, t.eventTime),
   ],
 );
 
@@ -414,9 +423,11 @@ export const relays = pgTable('relays', {
   on: boolean('on').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The command switching or resetting the relay now (pending/resetting), or that last did. */
+  commandId: bigint('command_id', { mode: 'number' }).references((): AnyPgColumn => unitActions.id, { onDelete: 'set null' }),
 });
 
-/** Unit actions (UNIT_ACTIONS) requested by users, with their recorded effect. */
+/** Commands sent to units (unit actions, relay switches, firmware updates) with their life (COMMAND_STATES). */
 export const unitActions = pgTable(
   'unit_actions',
   {
@@ -427,12 +438,21 @@ export const unitActions = pgTable(
     action: text('action').notNull(),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     requestedAt: createdAt(),
-    /** 'queued' | 'done' | 'failed' */
+    /** COMMAND_STATES: queued, sent, acknowledged, failed, timedOut. */
     status: text('status').notNull().default('queued'),
+    /** What the command carries: the relay position ('on'/'off'), the firmware version. */
+    detail: text('detail').notNull().default(''),
     result: text('result').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('unit_actions_unit_idx').on(t.unitId, t.requestedAt)],
+  (t) => [
+    index('unit_actions_unit_idx').on(t.unitId, t.requestedAt),
+    // The simulator and the timeout watchdog read open commands only.
+    index('unit_actions_open_idx')
+      .on(t.status, t.requestedAt)
+      .where(sql`${t.status} in ('queued', 'sent')`),
+  ],
 );
 
 /** Device settings and options (legacy settings GET/PUT, v1/v2 options and details). */

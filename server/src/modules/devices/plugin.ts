@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import actionsPlugin from './actions/plugin';
 import channelsPlugin from './channels/plugin';
+import firmwarePlugin from './firmware/plugin';
+import unitLogPlugin from './log/plugin';
 import markersPlugin from './markers/plugin';
 import radarPlugin from './radar/plugin';
 import relayPlugin from './relay/plugin';
@@ -20,6 +22,8 @@ export default async function devicesPlugin(app: FastifyInstance, ctx: ServerCon
   await app.register(markersPlugin, ctx);
   await app.register(relayPlugin, ctx);
   await app.register(actionsPlugin, ctx);
+  await app.register(firmwarePlugin, ctx);
+  await app.register(unitLogPlugin, ctx);
   await app.register(radarPlugin, ctx);
   await app.register(channelsPlugin, ctx);
   await app.register(deviceListsPlugin, ctx);

@@ -15,17 +15,22 @@
  * `sessions` (migration 0006): every replica closes those sessions' streams.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { FwEvent, FwNotification, TaskWithRevision } from '@fieldwatch/shared';
+import type { FwEvent, FwNotification, Relay, TaskWithRevision, UnitActionRecord } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { events, notifications, sessions, tasks } from '../../db/schema';
+import { loadCommands } from '../devices/actions/records';
+import { loadRelays } from '../devices/relay/state';
 
 export const PUSH_CHANNEL = 'fw_events';
 /** Ids per NOTIFY message: 100 uuids stay well under the payload limit. */
 const IDS_PER_MESSAGE = 100;
 
 export interface PushNotice {
-  /** e: events of an organisation; n: notifications of one user; t: tasks of an organisation. */
-  k: 'e' | 'n' | 't';
+  /**
+   * e: events of an organisation; n: notifications of one user; t: tasks of an organisation;
+   * c: unit commands (ids) of an organisation; r: relays (unit ids) of an organisation.
+   */
+  k: 'e' | 'n' | 't' | 'c' | 'r';
   o: number;
   u?: number;
   ids: string[];
@@ -34,7 +39,9 @@ export interface PushNotice {
 export type PushDelivery =
   | { type: 'event'; organizationId: number; doc: FwEvent }
   | { type: 'notification'; organizationId: number; userId: number; doc: FwNotification }
-  | { type: 'task'; organizationId: number; doc: TaskWithRevision };
+  | { type: 'task'; organizationId: number; doc: TaskWithRevision }
+  | { type: 'command'; organizationId: number; doc: UnitActionRecord }
+  | { type: 'relay'; organizationId: number; doc: Relay };
 
 /**
  * Announces new events and notifications, and created or changed tasks, to every replica. Call it
@@ -47,9 +54,20 @@ export async function publishNew(
     events?: ReadonlyArray<{ organizationId: number; id: string }>;
     notifications?: ReadonlyArray<{ organizationId: number; userId: number; id: string }>;
     tasks?: ReadonlyArray<{ organizationId: number; id: string }>;
+    /** Unit commands created or moved on (by command id). */
+    commands?: ReadonlyArray<{ organizationId: number; id: number }>;
+    /** Relays that changed (by unit id). */
+    relays?: ReadonlyArray<{ organizationId: number; unitId: number }>;
   },
 ): Promise<void> {
   const groups = new Map<string, PushNotice>();
+  const add = (k: 'c' | 'r', o: number, id: string) => {
+    const g = groups.get(`${k}:${o}`) ?? { k, o, ids: [] };
+    if (!g.ids.includes(id)) g.ids.push(id);
+    groups.set(`${k}:${o}`, g);
+  };
+  for (const c of created.commands ?? []) add('c', c.organizationId, String(c.id));
+  for (const r of created.relays ?? []) add('r', r.organizationId, String(r.unitId));
   for (const t of created.tasks ?? []) {
     const key = `t:${t.organizationId}`;
     const g = groups.get(key) ?? { k: 't', o: t.organizationId, ids: [] };
@@ -107,7 +125,7 @@ function parseNotice(payload: string | undefined): PushNotice | SessionsEnded | 
   try {
     const v = JSON.parse(payload) as PushNotice | SessionsEnded;
     if (v.k === 's' && Array.isArray(v.ids)) return v;
-    if ((v.k === 'e' || v.k === 'n' || v.k === 't') && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
+    if (v.k !== 's' && ['e', 'n', 't', 'c', 'r'].includes(v.k) && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
   } catch {
     // not ours
   }
@@ -296,6 +314,12 @@ export class PushHub {
         .where(inArray(tasks.id, n.ids));
       for (const r of rows)
         out.push({ type: 'task', organizationId: r.org, doc: { ...r.doc, revision: r.revision } });
+    } else if (n.k === 'c') {
+      for (const c of await loadCommands(this.db, n.ids.map(Number)))
+        out.push({ type: 'command', organizationId: c.organizationId, doc: c.record });
+    } else if (n.k === 'r') {
+      for (const r of await loadRelays(this.db, n.ids.map(Number)))
+        out.push({ type: 'relay', organizationId: r.organizationId, doc: r.relay });
     } else if (n.u !== undefined) {
       const rows = await this.db
         .select({ doc: notifications.doc, userId: notifications.userId })

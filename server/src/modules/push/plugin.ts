@@ -1,6 +1,7 @@
 /**
  * GET /api/v3/events/stream: server-sent events for the signed-in user — `event` for new events of
- * his organisations, `notification` for his own new notifications — within a second or so of the
+ * his organisations, `notification` for his own new notifications, `task` for changed tasks,
+ * `command` and `relay` for his organisations' unit commands and relays — within a second or so of the
  * write, on any replica (see hub.ts). A comment line every PUSH_HEARTBEAT_MS keeps proxies from
  * closing an idle stream; the browser's 30-minute alarm poll stays the fallback.
  *
@@ -88,7 +89,9 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
     const unsubscribe = hub.subscribe((d) => {
       if (!orgs.has(d.organizationId)) return;
       if (d.type === 'notification' && d.userId !== a.userId) return;
-      res.write(`event: ${d.type}\nid: ${d.doc.id}\ndata: ${JSON.stringify(d.doc)}\n\n`);
+      // Relays have no id of their own: the unit's stands in.
+      const id = d.type === 'relay' ? `relay-${d.doc.unitId}` : d.type === 'command' ? `command-${d.doc.id}` : d.doc.id;
+      res.write(`event: ${d.type}\nid: ${id}\ndata: ${JSON.stringify(d.doc)}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(`: heartbeat\n\n`), pushSettings.heartbeatMs);
     heartbeat.unref();

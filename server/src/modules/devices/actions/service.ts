@@ -1,103 +1,71 @@
-/** Unit actions (read data, send settings, restart, …): recorded with their outcome, newest first. */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { UnitAction, UnitActionRecord } from '@fieldwatch/shared';
-import type { Db } from '../../../db/client';
-import { measurementRollups, radarScans, unitActions } from '../../../db/schema';
-import type { UnitRow } from '../service';
-import { getSettings } from '../settings/service';
-import { unitActionsFor, unitDetails } from '../units/service';
-
-const toAction = (r: typeof unitActions.$inferSelect): UnitActionRecord => ({
-  id: r.id,
-  unitId: r.unitId,
-  action: r.action as UnitAction,
-  status: r.status as UnitActionRecord['status'],
-  result: r.result,
-  requestedAt: r.requestedAt.toISOString(),
-  completedAt: r.completedAt?.toISOString() ?? null,
-});
-
 /**
- * Records a unit action and its effect: the server answers getData, getRadarAndData, getSettings
- * and test at once (done); restart, purgeData, setTime and sendSettings wait for the unit (queued).
- * A unit that is not installed, or does not take the action, fails it.
+ * Unit actions (read data, send settings, restart, …) for one unit or many: each accepted action is
+ * a command (commands.ts) that the unit acknowledges later. What a unit cannot take is refused with
+ * a sentence: a unit type without the action ("Device not supported"), a unit not installed.
  */
-export async function runUnitAction(db: Db, u: UnitRow, action: UnitAction, userId: number): Promise<UnitActionRecord> {
-  const details = await unitDetails(db, u);
-  const now = new Date();
-  let status: UnitActionRecord['status'] = 'done';
-  let result: string;
-  if (details.Status === 'inactive') {
-    status = 'failed';
-    result = 'The unit is not installed';
-  } else if (!unitActionsFor(u.type).includes(action)) {
-    status = 'failed';
-    result = 'Device not supported';
-  } else {
-    const settings = await getSettings(db, u);
-    switch (action) {
-      case 'getData':
-      case 'getRadarAndData': {
-        const [m] = await db
-          .select({ last: sql<Date | null>`max(${measurementRollups.lastTs})` })
-          .from(measurementRollups)
-          .where(and(eq(measurementRollups.unitId, u.id), eq(measurementRollups.granularity, 'day')));
-        const last = m?.last ? new Date(m.last) : null;
-        result = last ? `Latest data ${last.toISOString()}` : 'No data yet';
-        if (action === 'getRadarAndData') {
-          const [r] = await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(radarScans)
-            .where(eq(radarScans.unitId, u.id));
-          result += `; ${Number(r?.n ?? 0)} radar scans`;
-        }
-        break;
-      }
-      case 'getSettings':
-        result = `Settings revision ${settings.revision}`;
-        break;
-      case 'test':
-        result = 'Test passed';
-        break;
-      case 'sendSettings':
-        status = 'queued';
-        result = `Settings revision ${settings.revision} queued for the unit`;
-        break;
-      case 'setTime':
-        status = 'queued';
-        result = `Time ${now.toISOString()} queued for the unit`;
-        break;
-      case 'restart':
-        status = 'queued';
-        result = 'Restart queued for the unit';
-        break;
-      case 'purgeData':
-        status = 'queued';
-        result = "Purge of the unit's stored data queued";
-        break;
-    }
-  }
-  const [row] = await db
-    .insert(unitActions)
-    .values({
-      unitId: u.id,
-      action,
-      requestedBy: userId,
-      requestedAt: now,
-      status,
-      result,
-      completedAt: status === 'queued' ? null : now,
-    })
-    .returning();
-  return toAction(row!);
+import { and, inArray } from 'drizzle-orm';
+import { MESSAGES, unitStatus, type BulkActionResult, type UnitAction, type UnitActionRecord } from '@fieldwatch/shared';
+import type { Db } from '../../../db/client';
+import { units } from '../../../db/schema';
+import { badRequest, conflict } from '../../../http/errors';
+import type { UnitRow } from '../service';
+import { asUnit, unitActionsFor } from '../units/service';
+import { queueCommand, queueCommands } from './commands';
+
+export { listUnitActions } from './records';
+
+export const NOT_INSTALLED = 'The unit is not installed, so it cannot take commands; install it first';
+
+/** Why the unit cannot take the action, or null when it can. */
+export function refusal(u: UnitRow, action: UnitAction): { status: 400 | 409; message: string } | null {
+  if (!unitActionsFor(u.type).includes(action)) return { status: 400, message: MESSAGES.deviceNotSupported };
+  if (unitStatus(asUnit(u)) === 'inactive') return { status: 409, message: NOT_INSTALLED };
+  return null;
 }
 
-export async function listUnitActions(db: Db, unitId: number, limit = 100): Promise<UnitActionRecord[]> {
-  const rows = await db
-    .select()
-    .from(unitActions)
-    .where(eq(unitActions.unitId, unitId))
-    .orderBy(desc(unitActions.requestedAt), desc(unitActions.id))
-    .limit(limit);
-  return rows.map(toAction);
+/** Queues the action for the unit (400 for an action its type does not take, 409 when not installed). */
+export async function runUnitAction(db: Db, u: UnitRow, action: UnitAction, userId: number): Promise<UnitActionRecord> {
+  const no = refusal(u, action);
+  if (no) throw no.status === 400 ? badRequest(no.message) : conflict(no.message);
+  return queueCommand(db, { unitId: u.id, action, userId });
+}
+
+/**
+ * Queues the action for each unit of `orgIds` that can take it; the others are refused with why.
+ * A unit that does not exist or belongs to another organisation is refused as 'Not found', the
+ * same for both, so nothing about it leaks.
+ */
+export async function runBulkAction(
+  db: Db,
+  orgIds: readonly number[],
+  unitIds: readonly number[],
+  action: UnitAction,
+  userId: number,
+): Promise<BulkActionResult> {
+  const ids = [...new Set(unitIds)];
+  const rows =
+    orgIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(units)
+          .where(and(inArray(units.id, ids), inArray(units.organizationId, [...orgIds])));
+  const byId = new Map(rows.map((u) => [u.id, u]));
+  const refused: BulkActionResult['refused'] = [];
+  const take: UnitRow[] = [];
+  for (const id of ids) {
+    const u = byId.get(id);
+    if (!u) {
+      refused.push({ unitId: id, message: MESSAGES.notFound });
+      continue;
+    }
+    const no = refusal(u, action);
+    if (no) refused.push({ unitId: id, message: no.message });
+    else take.push(u);
+  }
+  const accepted = await queueCommands(
+    db,
+    take.map((u) => ({ unitId: u.id, action, userId })),
+  );
+  return { accepted, refused };
 }

@@ -1,39 +1,48 @@
-/** A unit's relay: its reported state, and requests to switch or reset it. */
-import { eq } from 'drizzle-orm';
-import { RELAY_STATES, type Relay, type RelayRequest } from '@fieldwatch/shared';
+/**
+ * A unit's relay: switching or resetting it is a command (switchRelay with detail "on"/"off", or
+ * resetRelay). The relay waits pending (or resetting) with the command's id, and settles when the
+ * command ends (commands.ts): acknowledged → on/off (a reset leaves it off), failed or timed out →
+ * error, "Error updating relay". A newer switch replaces a pending one (the older command fails).
+ */
+import type { Relay, RelayRequest } from '@fieldwatch/shared';
 import type { Db } from '../../../db/client';
-import { relays } from '../../../db/schema';
 import { conflict } from '../../../http/errors';
+import { publishNew } from '../../push/hub';
+import { moveCommand, openCommandOf, queueCommand } from '../actions/commands';
 import type { UnitRow } from '../service';
 import { hasRelay, unitDetails } from '../units/service';
+import { getRelay, RELAY_ERROR, writeRelay } from './state';
 
-export const RELAY_ERROR = 'Error updating relay';
+export { getRelay, RELAY_ERROR };
 
-export async function getRelay(db: Db, unitId: number): Promise<Relay> {
-  const [row] = await db.select().from(relays).where(eq(relays.unitId, unitId));
-  if (!row) return { unitId, state: 'initializing', on: false, updatedAt: null };
-  return {
-    unitId,
-    state: (RELAY_STATES as readonly string[]).includes(row.state) ? (row.state as Relay['state']) : 'error',
-    on: row.on,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+export const RELAY_REPLACED = 'Replaced by a newer relay command';
 
 /**
- * Asks the unit to switch (`on`) or reset its relay: the state becomes pending (or resetting) until
- * the unit reports back. A unit without a relay, not installed, or out of contact (an active
- * communication-error alarm) cannot take it: the state becomes error and the call answers 409
- * "Error updating relay".
+ * Asks the unit to switch (`on`) or reset its relay. A unit without a relay, not installed, or out
+ * of contact (an active communication-error alarm) cannot take it: the state becomes error and the
+ * call answers 409 "Error updating relay" (no command is stored).
  */
 export async function setRelay(db: Db, u: UnitRow, req: RelayRequest, userId: number): Promise<Relay> {
   const details = await unitDetails(db, u);
   const ok = hasRelay(u.type) && details.Status !== 'inactive' && details.Status !== 'problem';
   const current = await getRelay(db, u.id);
-  const state = !ok ? 'error' : req.reset ? 'resetting' : 'pending';
-  const on = !ok ? current.on : req.reset ? false : (req.on ?? current.on);
-  const values = { unitId: u.id, state, on, updatedAt: new Date(), updatedBy: userId };
-  await db.insert(relays).values(values).onConflictDoUpdate({ target: relays.unitId, set: values });
-  if (!ok) throw conflict(RELAY_ERROR);
-  return getRelay(db, u.id);
+  const push = { relays: [{ organizationId: u.organizationId, unitId: u.id }] };
+  if (!ok) {
+    await writeRelay(db, u.id, { state: 'error', on: current.on, commandId: current.commandId, userId });
+    await publishNew(db, push);
+    throw conflict(RELAY_ERROR);
+  }
+  const previous = await openCommandOf(db, u.id, ['switchRelay', 'resetRelay']);
+  const on = req.reset ? false : (req.on ?? current.on);
+  const command = await queueCommand(db, {
+    unitId: u.id,
+    action: req.reset ? 'resetRelay' : 'switchRelay',
+    detail: req.reset ? '' : on ? 'on' : 'off',
+    userId,
+  });
+  const relay = await writeRelay(db, u.id, { state: req.reset ? 'resetting' : 'pending', on, commandId: command.id, userId });
+  // The relay no longer waits for the older command: it ends without touching the relay.
+  if (previous) await moveCommand(db, previous.id, 'failed', new Date(), RELAY_REPLACED);
+  await publishNew(db, push);
+  return relay;
 }

@@ -1,0 +1,17 @@
+/**
+ * A unit's message log (log scan):
+ * - GET /api/v3/device/devices/{id}/log?from&to&kinds&q&limit   { data: UnitLogEntry[] } newest first
+ */
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS, type UnitLogQuery } from '@fieldwatch/shared';
+import type { ServerContext } from '../../../context';
+import { unitAccess, type IdP } from '../access';
+import { logWindow, unitLog } from './service';
+
+export default async function unitLogPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+  const { unitOf } = unitAccess(db);
+  app.get<IdP & { Querystring: UnitLogQuery }>(ENDPOINTS.unitLog.path, { schema: ENDPOINTS.unitLog.schema }, async (req) => {
+    const w = logWindow(req.query);
+    return { data: await unitLog(db, await unitOf(req, req.params.id), w) };
+  });
+}
