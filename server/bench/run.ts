@@ -315,7 +315,7 @@ async function runDriver(driver: Driver, opts: Options): Promise<Record<string, 
       const login = await timedRequest({
         method: 'POST',
         url: `${base}/api/v2/auth/login`,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
         body: JSON.stringify({ username: BENCH_USER, password: BENCH_PASSWORD }),
       });
       const cookie = login.headers
@@ -323,7 +323,7 @@ async function runDriver(driver: Driver, opts: Options): Promise<Record<string, 
         .map((c) => c.split(';')[0]!)
         .find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
       if (!cookie) throw new Error('login set no session cookie');
-      const headers = { cookie };
+      const headers = { cookie, 'sec-fetch-site': 'same-origin' };
       const get = (p: string) => ({ url: `${base}${p}`, headers });
       const light = { warmup: 20, samples: opts.samples };
       const heavy = { warmup: 3, samples: Math.max(10, Math.round(opts.samples / 8)) };

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { userPreferences } from '../../db/schema';
 
-export const PREFERENCE_KEYS = ['dateInterval', 'weather', 'hiddenWidgets', 'filterSettings', 'textSearch'] as const;
+export const PREFERENCE_KEYS = ['dateInterval', 'weather', 'hiddenWidgets', 'filterSettings', 'textSearch', 'deviceTable'] as const;
 const DASHBOARD_FILTERS = 'dashboardFilters';
 
 async function readRaw(db: Db, userId: number): Promise<Record<string, unknown>> {

@@ -4,6 +4,10 @@
  * - GET  /api/v1/device/{id}/options                         UnitOptions (bare object)
  * - GET  /api/v2/device/devices/{id}/options                 { data: UnitOptions }
  * - POST /api/v2/device/deviceFilter?use_context             body DeviceFilter → { data: Unit[] }
+ * - GET  /api/v3/device/table?…                              { data: DeviceTablePage } (table.ts)
+ * - GET  /api/v3/device/table.csv?…                          the filtered set as CSV
+ * - POST /api/v3/device/devices                              add a unit (write.ts) → 201 { data: Unit }
+ * - PUT  /api/v3/device/devices/{id}                         a unit's name, location, position
  * - xrequest GetUnitsInfo, GetUnitType
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +17,11 @@ import {
   ID_CHUNK_SIZE,
   modelName,
   unitStatus,
+  toCsv,
+  type AddDeviceBody,
   type DeviceFilter,
+  type DeviceTableQuery,
+  type UpdateUnitBody,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../../context';
 import { auth } from '../../auth/guard';
@@ -22,6 +30,8 @@ import { chunks, optionalIdList, optionalInt } from '../../legacy/params';
 import { UNIT_PARAM, unitAccess, type IdP } from '../access';
 import { listUnits } from '../service';
 import { filterUnits, unitDetails, unitOptions } from './service';
+import { DEVICE_TABLE_CSV_HEADER, deviceTableCsvRows, deviceTablePage } from './table';
+import { addUnit, updateUnit } from './write';
 
 export default async function unitsPlugin(app: FastifyInstance, { db, legacy }: ServerContext): Promise<void> {
   const { unitOf, scoped, scopedUnit } = unitAccess(db);
@@ -43,6 +53,33 @@ export default async function unitsPlugin(app: FastifyInstance, { db, legacy }: 
       return { data: await filterUnits(db, orgs, req.body ?? {}) };
     },
   );
+
+  app.get<{ Querystring: DeviceTableQuery }>(ENDPOINTS.deviceTable.path, { schema: ENDPOINTS.deviceTable.schema }, async (req) => {
+    const orgs = await scopedOrgIds(db, auth(req), req.query.use_context === true);
+    return { data: await deviceTablePage(db, orgs, req.query) };
+  });
+
+  /** The filtered set, sorted as asked; cut at DEVICE_TABLE_CSV_MAX_ROWS rows (then X-Truncated: true). */
+  app.get<{ Querystring: DeviceTableQuery }>(ENDPOINTS.deviceTableCsv.path, { schema: ENDPOINTS.deviceTableCsv.schema }, async (req, reply) => {
+    const orgs = await scopedOrgIds(db, auth(req), req.query.use_context === true);
+    const { rows, matched, truncated } = await deviceTableCsvRows(db, orgs, req.query);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="devices.csv"')
+      .header('x-matched', String(matched))
+      .header('x-truncated', String(truncated));
+    return toCsv(DEVICE_TABLE_CSV_HEADER, rows);
+  });
+
+  app.post<{ Body: AddDeviceBody }>(ENDPOINTS.addDevice.path, { schema: ENDPOINTS.addDevice.schema }, async (req, reply) => {
+    const unit = await addUnit(db, auth(req), req.body);
+    void reply.code(201);
+    return { data: unit };
+  });
+
+  app.put<IdP & { Body: UpdateUnitBody }>(ENDPOINTS.updateUnit.path, { schema: ENDPOINTS.updateUnit.schema }, async (req) => ({
+    data: await updateUnit(db, auth(req), req.params.id, req.body),
+  }));
 
   /** UnitID (id list, optional: all units of the selected customers), in chunks of ID_CHUNK_SIZE. */
   legacy.register('GetUnitsInfo', async ({ auth: a, params }) => {

@@ -74,6 +74,9 @@ export async function unitDetails(db: Db, u: UnitRow): Promise<UnitDetails> {
     Parking: isParkingType(u.type),
     Status: unitStatus(unit),
     Channels: await unitChannels(db, u.id),
+    LastContact: u.lastContactAt ? u.lastContactAt.toISOString() : null,
+    CreatedAt: u.createdAt.toISOString(),
+    SerialNumber: u.serialNumber ?? null,
   };
 }
 
