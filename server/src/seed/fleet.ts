@@ -1,6 +1,7 @@
 /**
  * The demo fleet as plain data, generated from a seed: two organisations, three users, ~260 units
- * in Swedish and Danish towns with channels, alarms and NFC tags. Pure (no I/O, no clock unless
+ * in Swedish and Danish towns with channels, alarms and NFC tags, and a tree of regions (groups) →
+ * sites (locations, one per town) → units. Pure (no I/O, no clock unless
  * given), so the same seed and `now` always give the same fleet — seed.ts writes it.
  */
 import {
@@ -15,7 +16,7 @@ import {
   type UserType,
 } from '@fieldwatch/shared';
 import { createRng, type Rng } from './prng';
-import { GARAGES, TOWNS, type OrgKey } from './places';
+import { GARAGES, REGIONS, TOWNS, type OrgKey } from './places';
 
 export const DEMO_SEED = 0x0f1e1d;
 export const DEMO_PASSWORD = 'fieldwatch-demo';
@@ -72,6 +73,15 @@ export interface DemoTag {
   unitId: number;
   activatedAt: Date | null;
 }
+/** A group (region) or location (site); listed parents first. */
+export interface DemoContainer {
+  id: string;
+  org: OrgKey;
+  kind: 'group' | 'location';
+  name: string;
+  parentId: string | null;
+  content: Array<{ type: 'unit' | 'location'; name: string; target: string }>;
+}
 export interface DemoData {
   orgs: DemoOrg[];
   users: DemoUser[];
@@ -79,6 +89,7 @@ export interface DemoData {
   channels: DemoChannel[];
   alarms: DemoAlarm[];
   tags: DemoTag[];
+  containers: DemoContainer[];
 }
 
 export const DEMO_ORGS: readonly DemoOrg[] = [
@@ -454,5 +465,43 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
     channels,
     alarms,
     tags,
+    containers: demoContainers(seed, units),
   };
+}
+
+/**
+ * Regions → sites → units: each town of a region is a site holding the town's installed units
+ * (units registered but not yet installed stay without a location). Ids come from their own random
+ * stream, so the fleet's ids do not move when the tree changes.
+ */
+export function demoContainers(seed: number, units: readonly DemoUnit[]): DemoContainer[] {
+  const ids = createRng(seed ^ 0x0c0471e5);
+  const out: DemoContainer[] = [];
+  const groupId = new Map<string, string>();
+  for (const region of REGIONS) {
+    const sites: DemoContainer[] = region.towns.map((town) => {
+      const suffix = `, ${town}`;
+      return {
+        id: ids.uuid(),
+        org: region.org,
+        kind: 'location',
+        name: town,
+        parentId: null,
+        content: units
+          .filter((u) => u.org === region.org && u.installed && u.location.endsWith(suffix))
+          .map((u) => ({ type: 'unit', name: u.name, target: String(u.id) })),
+      };
+    });
+    const id = ids.uuid();
+    groupId.set(`${region.org}:${region.name}`, id);
+    out.push(...sites, {
+      id,
+      org: region.org,
+      kind: 'group',
+      name: region.name,
+      parentId: region.parent ? (groupId.get(`${region.org}:${region.parent}`) ?? null) : null,
+      content: sites.map((site) => ({ type: 'location', name: site.name, target: site.id })),
+    });
+  }
+  return out;
 }

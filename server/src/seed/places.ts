@@ -199,3 +199,26 @@ export const GARAGES = [
   'P-Hus Sjukhuset',
   'P-Hus Arenan',
 ];
+
+/**
+ * The demo organisations' groups (regions): a root region may have sub-regions; each town of a
+ * region is one site (a location container) holding the town's installed units.
+ */
+export interface Region {
+  org: OrgKey;
+  name: string;
+  /** The parent region's name (same organisation), or none for a root. */
+  parent?: string;
+  towns: readonly string[];
+}
+
+export const REGIONS: readonly Region[] = [
+  { org: 'nordic', name: 'Sweden', towns: [] },
+  { org: 'nordic', name: 'Mälardalen', parent: 'Sweden', towns: ['Stockholm', 'Uppsala', 'Västerås', 'Örebro'] },
+  { org: 'nordic', name: 'Norrland', parent: 'Sweden', towns: ['Umeå', 'Luleå', 'Sundsvall', 'Gävle'] },
+  { org: 'nordic', name: 'Denmark', towns: ['København', 'Aarhus'] },
+  { org: 'baltic', name: 'Southern Sweden', towns: [] },
+  { org: 'baltic', name: 'West coast & Skåne', parent: 'Southern Sweden', towns: ['Göteborg', 'Malmö', 'Helsingborg'] },
+  { org: 'baltic', name: 'Östergötland & Småland', parent: 'Southern Sweden', towns: ['Linköping', 'Norrköping', 'Jönköping'] },
+  { org: 'baltic', name: 'Denmark', towns: ['Odense', 'Aalborg', 'Esbjerg', 'Roskilde'] },
+];

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { addNote, assign, formatApiDate, setStatus, USER_TYPES, type FwTask, type TaskStatus } from '@fieldwatch/shared';
 import type { Db } from '../db/client';
-import { alarms, channels, nfcTags, organizations, units, userOrganizations, users } from '../db/schema';
+import { alarms, channels, containers, nfcTags, organizations, units, userOrganizations, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import {
   runAlarmPipeline,
@@ -92,6 +92,15 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     await insertBatches(data.alarms, (b) => tx.insert(alarms).values(b));
     await insertBatches(data.tags, (b) => tx.insert(nfcTags).values(b));
     await seedTelemetry(tx, data, now, seed);
+    // Parents before children; one millisecond apart so lists keep the tree's order.
+    await insertBatches(data.containers, (b) =>
+      tx.insert(containers).values(
+        b.map(({ org, ...c }) => {
+          const at = new Date(now.getTime() - 86_400_000 + data.containers.findIndex((x) => x.id === c.id));
+          return { ...c, organizationId: orgId(org), createdAt: at, updatedAt: at };
+        }),
+      ),
+    );
 
     const result = pipelineForActiveAlarms(data, orgId, userIds, seed);
     followUp(result, data, new Map(data.orgs.map((o) => [orgId(o.key), o.key])), now);

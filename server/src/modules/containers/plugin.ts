@@ -1,7 +1,8 @@
 /**
  * Unit groups — GET/POST/PUT/DELETE /api/v2/device/groups, PUT /api/v2/device/devices/updateGroup,
  * xrequest GetUnitGroups — and containers — GET/POST /api/v3/containers, GET/PUT/DELETE
- * /api/v3/containers/:id (groups with parent and subgroups, and locations).
+ * /api/v3/containers/:id (groups with parent and subgroups, and locations), PUT
+ * /api/v3/containers/:id/units (units into a location, all or none).
  * Reads are scoped to the caller's organisations (use_context: the selected customers); writes
  * need a writer (Readers: 403) and answer 404 for rows of other organisations.
  */
@@ -14,6 +15,7 @@ import {
   type CreateUnitGroupBody,
   type DeleteUnitGroupBody,
   type MoveUnitsBody,
+  type MoveUnitsToLocationBody,
   type RenameUnitGroupBody,
   type UpdateContainerBody,
 } from '@fieldwatch/shared';
@@ -30,6 +32,7 @@ import {
   listContainers,
   listUnitGroups,
   moveUnitsToGroup,
+  moveUnitsToLocation,
   renameUnitGroup,
   updateContainer,
 } from './service';
@@ -136,6 +139,17 @@ export default async function containersPlugin(app: FastifyInstance, { db, legac
       const a = auth(request);
       requireWriter(a);
       return { data: await updateContainer(db, a, request.params.id, request.body) };
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: MoveUnitsToLocationBody }>(
+    ENDPOINTS.moveUnitsToLocation.path,
+    { schema: ENDPOINTS.moveUnitsToLocation.schema },
+    async (request) => {
+      const a = auth(request);
+      requireWriter(a);
+      const { units, revision } = request.body;
+      return { data: await moveUnitsToLocation(db, a, request.params.id, units, revision) };
     },
   );
 

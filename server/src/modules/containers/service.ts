@@ -349,6 +349,71 @@ export async function updateContainer(
   return getContainer(db, a, id);
 }
 
+export const NOT_A_LOCATION = 'Units can only be moved into a location';
+
+/**
+ * Puts units into a location, all or none: every unit must be of the location's organisation (else
+ * 404 "Failed to move devices" and nothing changes), and each leaves any other location of that
+ * organisation that held it (those locations' revisions move on). `revision`, when given, must be
+ * the location's current one (else 409). Units already in the location stay where they are.
+ */
+export async function moveUnitsToLocation(
+  db: Db,
+  a: AuthContext,
+  locationId: string,
+  unitIds: readonly number[],
+  revision?: number,
+): Promise<Container> {
+  const mine = await userOrgIds(db, a.userId);
+  const [row] = await db.select().from(containers).where(eq(containers.id, locationId)).limit(1);
+  if (!row || !mine.includes(row.organizationId)) throw notFound(GROUP_MESSAGES.moveFailed);
+  if (row.kind !== 'location') throw badRequest(NOT_A_LOCATION);
+  if (revision !== undefined && row.revision !== revision) throw conflict(CONTAINER_CONFLICT);
+  const ids = [...new Set(unitIds)];
+  const found = await db
+    .select({ id: units.id, name: units.name })
+    .from(units)
+    .where(and(inArray(units.id, ids), eq(units.organizationId, row.organizationId)));
+  if (found.length !== ids.length) throw notFound(GROUP_MESSAGES.moveFailed);
+  const moving = new Set(ids.map(String));
+  const nameOf = new Map(found.map((u) => [String(u.id), u.name]));
+
+  await db.transaction(async (tx) => {
+    const others = await tx
+      .select()
+      .from(containers)
+      .where(and(eq(containers.organizationId, row.organizationId), eq(containers.kind, 'location')));
+    for (const other of others) {
+      if (other.id === row.id) continue;
+      const content = other.content as ContainerReference[];
+      const kept = content.filter((r) => !(r.type === 'unit' && r.target && moving.has(r.target)));
+      if (kept.length === content.length) continue;
+      const [saved] = await tx
+        .update(containers)
+        .set({ content: kept, revision: sql`${containers.revision} + 1`, updatedAt: new Date() })
+        .where(and(eq(containers.id, other.id), eq(containers.revision, other.revision)))
+        .returning({ id: containers.id });
+      if (!saved) throw conflict(CONTAINER_CONFLICT);
+    }
+    const content = row.content as ContainerReference[];
+    const present = new Set(content.filter((r) => r.type === 'unit' && r.target).map((r) => r.target!));
+    const added: ContainerReference[] = ids
+      .map(String)
+      .filter((id) => !present.has(id))
+      .map((id) => ({ type: 'unit', name: nameOf.get(id)!, target: id }));
+    const next = [...content, ...added];
+    checked('location', row.name, next);
+    const [saved] = await tx
+      .update(containers)
+      .set({ content: next, revision: sql`${containers.revision} + 1`, updatedAt: new Date() })
+      .where(and(eq(containers.id, row.id), eq(containers.revision, row.revision)))
+      .returning({ id: containers.id });
+    // Someone else wrote between our read and our write: theirs stays, ours is refused.
+    if (!saved) throw conflict(CONTAINER_CONFLICT);
+  });
+  return getContainer(db, a, row.id);
+}
+
 /**
  * Deletes a container. Its subgroups become roots; a deleted location is removed from the content
  * of the groups that held it (their revision moves on). With a revision, a stale one is a 409.
