@@ -1499,6 +1499,66 @@ const SPECS: Record<string, Spec> = {
     ],
   },
   'GET /api/v2/device/devices/:id/actions': read,
+  // Valid actions for units that do not exist: 404, nothing stored.
+  'POST /api/v2/device/devices/:id/actions': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, id: nowhereInt, action: fc.constantFrom('test', 'getData', 'restart', 'purgeData') })
+        .map(({ who, id, action }) => S({ who, path: { id: String(id) }, body: json({ action }) })),
+    ],
+  },
+  // Units that do not exist are refused in the answer (200, nothing accepted, nothing stored).
+  'POST /api/v3/device/actions': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({
+          who: whoArb,
+          unitIds: fc.array(nowhereInt, { minLength: 1, maxLength: 5 }),
+          action: fc.constantFrom('test', 'setTime', 'restart'),
+        })
+        .map(({ who, unitIds, action }) => S({ who, body: json({ unitIds, action }) })),
+    ],
+  },
+  'GET /api/v3/device/devices/:id/firmware': read,
+  // Versions the unit cannot take: 400 (or 403/404 by caller), nothing scheduled.
+  'POST /api/v3/device/devices/:id/firmware': {
+    write: true,
+    semantic: (fx) => [
+      fc
+        .record({ who: whoArb, version: fc.constantFrom('0.0.0', '99.1.0', 'x', '1.0.0-beta') })
+        .map(({ who, version }) => S({ who, path: { id: String(fx.unit.id) }, body: json({ version }) })),
+    ],
+  },
+  'GET /api/v3/device/devices/:id/log': read,
+  'GET /api/v3/device/table': read,
+  'GET /api/v3/device/table.csv': read,
+  // Valid new units that cannot be placed: another (or no) organisation, a location or tag that
+  // does not exist: 404/403, nothing stored.
+  'POST /api/v3/device/devices': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, organization: nowhereInt })
+        .map(({ who, organization }) => S({ who, body: json({ name: 'Fuzz unit', serial: 'FUZZ-1', type: 22, organization }) })),
+      fc
+        .record({ who: whoArb, locationId: fc.constantFrom('nope', 'nowhere-location') })
+        .map(({ who, locationId }) => S({ who, body: json({ name: 'Fuzz unit', serial: 'FUZZ-2', type: 22, locationId }) })),
+      fc
+        .record({ who: whoArb, tagId: fc.constantFrom('no-such-tag', 'tag-0000') })
+        .map(({ who, tagId }) => S({ who, body: json({ name: 'Fuzz unit', tagId }) })),
+    ],
+  },
+  // Valid changes to units that do not exist: 404, nothing changed.
+  'PUT /api/v3/device/devices/:id': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, id: nowhereInt, name: fc.constantFrom('Renamed', 'X') })
+        .map(({ who, id, name }) => S({ who, path: { id: String(id) }, body: json({ name }) })),
+    ],
+  },
   'GET /api/v2/device/legacy/devices/:id/radar/:channel': read,
   'GET /api/v3/device/devices/:id/data': read,
   'GET /api/v2/device/devices/:id/data': read,
@@ -1688,6 +1748,22 @@ const SPECS: Record<string, Spec> = {
         .record({ who: whoArb, k: fc.constantFrom(...CONTAINER_KINDS) })
         .map(({ who, k }) => S({ who, body: json({ kind: k, name: 'C', organization: NOWHERE }) })),
     ],
+  },
+  // Units that do not exist, a stale revision, a group as the target: refused, nothing moved.
+  'PUT /api/v3/containers/:id/units': {
+    write: true,
+    semantic: (fx) => {
+      const { group, location } = fx.containers;
+      return [
+        fc
+          .record({ who: whoArb, units: fc.array(nowhereInt, { minLength: 1, maxLength: 3 }) })
+          .map(({ who, units }) => S({ who, path: { id: location }, body: json({ units }) })),
+        fc
+          .record({ who: whoArb, r: fc.integer({ min: STALE, max: 2 * STALE }) })
+          .map(({ who, r }) => S({ who, path: { id: location }, body: json({ units: [fx.unit.id], revision: r }) })),
+        fc.record({ who: whoArb }).map(({ who }) => S({ who, path: { id: group }, body: json({ units: [fx.unit.id] }) })),
+      ];
+    },
   },
   'PUT /api/v3/containers/:id': {
     write: true,

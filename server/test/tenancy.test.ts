@@ -391,6 +391,21 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
   'GET /api/v2/device/devices/:id/actions': (f) => [
     unit(f, (id) => get(`/api/v2/device/devices/${id}/actions`)),
   ],
+  'POST /api/v2/device/devices/:id/actions': (f) => [
+    unit(f, (id) => ({ method: 'POST', url: `/api/v2/device/devices/${id}/actions`, body: { action: 'test' } })),
+  ],
+  'POST /api/v3/device/actions': (f) => [
+    {
+      // Bulk: a unit of another organisation is refused in the answer, like an unknown one.
+      ...unit(f, (id) => ({ method: 'POST', url: '/api/v3/device/actions', body: { unitIds: [id], action: 'test' } })),
+      status: { super: 200, user: 200 },
+    },
+  ],
+  'GET /api/v3/device/devices/:id/firmware': (f) => [unit(f, (id) => get(`/api/v3/device/devices/${id}/firmware`))],
+  'POST /api/v3/device/devices/:id/firmware': (f) => [
+    unit(f, (id) => ({ method: 'POST', url: `/api/v3/device/devices/${id}/firmware`, body: { version: '1.0.0' } })),
+  ],
+  'GET /api/v3/device/devices/:id/log': (f) => [unit(f, (id) => get(`/api/v3/device/devices/${id}/log`))],
   'GET /api/v2/device/legacy/devices/:id/radar/:channel': (f) => [
     unit(f, (id) => get(`/api/v2/device/legacy/devices/${id}/radar/1`)),
   ],
@@ -627,6 +642,32 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
   ],
   'DELETE /api/v3/containers/:id': (f) =>
     containerCases(f, (id) => ({ method: 'DELETE', url: `/api/v3/containers/${id}` })),
+  'PUT /api/v3/containers/:id/units': (f) => [
+    ...containerCases(f, (id) => ({ method: 'PUT', url: `/api/v3/containers/${id}/units`, body: { units: [f.n.unit] } })),
+    {
+      name: 'a Baltic unit into a Nordic location',
+      req: (id) => ({ method: 'PUT', url: `/api/v3/containers/${f.n.containerLocation}/units`, body: { units: [f.n.unit, id] } }),
+      foreign: f.b.unit,
+      missing: NOWHERE,
+    },
+  ],
+  'POST /api/v3/device/devices': (f) => [
+    {
+      name: 'in Baltic Water',
+      req: (id) => ({ method: 'POST', url: '/api/v3/device/devices', body: { name: 'U', serial: 'TEN-1', type: 22, organization: id } }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+    },
+    {
+      name: 'into a Baltic location',
+      req: (id) => ({ method: 'POST', url: '/api/v3/device/devices', body: { name: 'U', serial: 'TEN-2', type: 22, locationId: String(id) } }),
+      foreign: f.b.containerLocation,
+      missing: 'nope',
+    },
+  ],
+  'PUT /api/v3/device/devices/:id': (f) => [
+    unit(f, (id) => ({ method: 'PUT', url: `/api/v3/device/devices/${id}`, body: { name: 'Renamed' } })),
+  ],
   'POST /api/v3/containers': (f) => [
     {
       name: 'in Baltic Water',
@@ -984,6 +1025,8 @@ const NOT_APPLICABLE: Record<string, string> = {
   'GET /api/v3/admin/tokens': "lists the tokens of the caller's organisations, no id",
   'GET /api/v2/device/devices': 'the session scope, no id',
   'GET /api/v3/device/devices': 'a page of the session scope, no id',
+  'GET /api/v3/device/table': 'the session scope, filtered, sorted and paged; its group/location filters only match containers of the scope: no id of another organisation reaches a row',
+  'GET /api/v3/device/table.csv': 'the same rows as the table, as CSV',
   'GET /api/v3/events/events': 'the selected customers, no id',
   'GET /api/v3/events/notifications': "the caller's own notifications, no id",
   'GET /api/v3/events/tasks': 'the selected customers, no id',
