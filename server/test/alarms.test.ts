@@ -78,6 +78,19 @@ describe.each(DRIVERS)('alarms on %s', (driver) => {
   };
   const count = async (table: typeof alarms | typeof events | typeof tasks | typeof notifications) =>
     Number((await s.db.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n);
+  /** An active alarm of `unit` (as a measurement below a limit leaves one), for tests that list or act on alarms. */
+  const storeActiveAlarm = async (unit: number, channelId: number, alarmType: number) => {
+    await s.db.db
+      .insert(alarms)
+      .values({
+        unitId: unit,
+        channelId,
+        alarmType,
+        text: 'Battery voltage 3.1 V below limit 3.30 V',
+        eventTime: new Date(Date.now() - 5 * 60_000),
+      })
+      .onConflictDoNothing();
+  };
 
   it('lists alarm types 0–52 and the alarm actions', async () => {
     const types = (await get<Data<AlarmTypeInfo[]>>('/api/v3/alarms/types', readerCookie)).body.data;
@@ -290,6 +303,11 @@ describe.each(DRIVERS)('alarms on %s', (driver) => {
   });
 
   describe('alarm lists', () => {
+    // The Nordic unit has an alarm of its own to list, whichever tests ran before.
+    beforeAll(async () => {
+      await storeActiveAlarm(nUnit, 5, 28);
+    });
+
     it('GetAlarms answers at most the default rows, newest first, in API date format', async () => {
       const { status, body } = await x<AlarmRecord[]>('GetAlarms', superCookie);
       expect(status).toBe(200);
@@ -353,6 +371,11 @@ describe.each(DRIVERS)('alarms on %s', (driver) => {
         .from(alarms)
         .where(and(eq(alarms.unitId, unit), eq(alarms.active, true)))
         .orderBy(alarms.id);
+
+    // An active alarm of the Nordic unit to acknowledge, whichever tests ran before.
+    beforeAll(async () => {
+      await storeActiveAlarm(nUnit, 5, 34);
+    });
 
     it('acknowledge deactivates the alarm and records who, as a system event', async () => {
       const [a] = await activeOf(nUnit);

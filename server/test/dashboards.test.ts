@@ -39,10 +39,16 @@ describe.each(DRIVERS)('dashboards on %s', (driver) => {
       (d) => d.static === kind,
     )!;
 
-  /** The custom dashboard the later tests edit (made here, so that any one of them can run alone). */
+  /** A new custom dashboard of the demo user. */
+  const makeCustom = async () =>
+    (await send('POST', '/api/v3/user/dashboard', userCookie, {})).json<Data<DashboardDocument>>().data;
+  /**
+   * The custom dashboard the later tests edit (made here, so that any one of them can run alone).
+   * Tests that need it as created (its first updatedAt) or delete it make their own.
+   */
   let custom: DashboardDocument;
   beforeAll(async () => {
-    custom = (await send('POST', '/api/v3/user/dashboard', userCookie, {})).json<Data<DashboardDocument>>().data;
+    custom = await makeCustom();
   });
 
   it('creates a custom dashboard: empty and named Default', async () => {
@@ -70,6 +76,7 @@ describe.each(DRIVERS)('dashboards on %s', (driver) => {
   });
 
   it('saves content, validates it and refuses lost updates', async () => {
+    const custom = await makeCustom();
     const content = {
       ...emptyDashboardContent(),
       linkGroups: [{ id: 'default', name: 'default', color: 'group-one' }, { id: 'g2', name: 'Two', color: 'group-two' }],
@@ -171,6 +178,7 @@ describe.each(DRIVERS)('dashboards on %s', (driver) => {
   });
 
   it('deletes a custom dashboard', async () => {
+    const custom = await makeCustom();
     expect((await send('DELETE', `/api/v3/user/dashboard/${custom.id}`, userCookie)).statusCode).toBe(200);
     expect((await get(`/api/v3/user/dashboard/${custom.id}`, userCookie)).status).toBe(404);
     expect((await send('DELETE', '/api/v3/user/dashboard/abc', userCookie)).statusCode).toBe(400);

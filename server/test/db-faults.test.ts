@@ -38,6 +38,12 @@ describe('database errors in the error handler', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startServer('pglite', { demo: false });
+    // A parent row and a child table referencing it: inserting either again violates a constraint.
+    await s.db.db.execute(sql`create table race_parent (id int primary key)`);
+    await s.db.db.execute(
+      sql`create table race_child (id int primary key, parent int not null references race_parent(id))`,
+    );
+    await s.db.db.execute(sql`insert into race_parent values (1)`);
   });
   afterAll(async () => {
     await s?.close();
@@ -54,11 +60,6 @@ describe('database errors in the error handler', () => {
   };
 
   it('classifies unique and foreign-key violations as conflicts, connection failures as unavailable', async () => {
-    await s.db.db.execute(sql`create table race_parent (id int primary key)`);
-    await s.db.db.execute(
-      sql`create table race_child (id int primary key, parent int not null references race_parent(id))`,
-    );
-    await s.db.db.execute(sql`insert into race_parent values (1)`);
     expect(classifyDbError(await failure(sql`insert into race_parent values (1)`))).toBe('conflict'); // 23505
     expect(classifyDbError(await failure(sql`insert into race_child values (1, 2)`))).toBe('conflict'); // 23503
     expect(classifyDbError(await failure(sql`select * from no_such_table`))).toBeNull(); // a bug stays a 500

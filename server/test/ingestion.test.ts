@@ -131,7 +131,8 @@ describe.each(DRIVERS)('ingestion on %s', (driver) => {
   });
 
   it('simulator ticks go through the same service and are deterministic', async () => {
-    const at = new Date('2024-05-02T12:00:00Z');
+    // After June 2024: the rollups the ingestion test reads (before June) stay its own, in any order.
+    const at = new Date('2024-07-02T12:00:00Z');
     const first = await simulatorTick(s.db.db, at);
     expect(first.accepted).toBeGreaterThan(1000);
     expect(first.rejected).toBe(0);

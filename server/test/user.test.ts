@@ -16,7 +16,7 @@ import {
   type UserProfile,
 } from '@fieldwatch/shared';
 import { passwordResetTokens, sessions, users } from '../src/db/schema';
-import { DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
+import { addUser, DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
 import { emlFiles, linkIn, readEml } from './mail-helpers';
 
 type Data<T> = { data: T };
@@ -142,49 +142,64 @@ describe.each(DRIVERS)('user API on %s', (driver) => {
   });
 
   describe('password', () => {
+    // Each password change has a user of its own (a User of Nordic with a mail address), so the
+    // demo users keep their password and sessions whatever runs, alone or in any order.
+    let changerCookie: string;
+    let restorerId: number;
+
+    beforeAll(async () => {
+      const changerId = await addUser(s, { username: 'pw.changer', userType: 1, orgs: [nordic] });
+      restorerId = await addUser(s, { username: 'pw.restorer', userType: 1, orgs: [nordic] });
+      await s.db.db.update(users).set({ email: 'changer@example.com' }).where(eq(users.id, changerId));
+      await s.db.db.update(users).set({ email: 'restorer@example.com' }).where(eq(users.id, restorerId));
+      changerCookie = await login(s.app, 'pw.changer');
+    });
+
     it('changes the password and ends the other sessions', async () => {
-      const other = await login(s.app, 'demo.user');
-      const wrong = await send('PUT', '/api/v3/user/password?oldPassword=nope&newPassword=secret-2', userCookie);
+      const other = await login(s.app, 'pw.changer');
+      const wrong = await send('PUT', '/api/v3/user/password?oldPassword=nope&newPassword=secret-2', changerCookie);
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe(PASSWORD_MESSAGES.failed);
-      const short = await send('PUT', '/api/v3/user/password?oldPassword=fieldwatch-demo&newPassword=abc', userCookie);
+      const short = await send('PUT', '/api/v3/user/password?oldPassword=fieldwatch-demo&newPassword=abc', changerCookie);
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe(MESSAGES.passwordTooShort);
-      expect((await send('PUT', '/api/v3/user/password?oldPassword=fieldwatch-demo', userCookie)).statusCode).toBe(400);
-      const ok = await send('PUT', '/api/v3/user/password?oldPassword=fieldwatch-demo&newPassword=secret-2', userCookie);
+      expect((await send('PUT', '/api/v3/user/password?oldPassword=fieldwatch-demo', changerCookie)).statusCode).toBe(400);
+      const ok = await send('PUT', '/api/v3/user/password?oldPassword=fieldwatch-demo&newPassword=secret-2', changerCookie);
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ data: { message: PASSWORD_MESSAGES.changed } });
       expect((await get('/api/v3/user/profile', other)).status).toBe(401);
-      expect((await get('/api/v3/user/profile', userCookie)).status).toBe(200);
-      userCookie = await login(s.app, 'demo.user', 'secret-2');
+      expect((await get('/api/v3/user/profile', changerCookie)).status).toBe(200);
+      expect(await login(s.app, 'pw.changer', 'secret-2')).toMatch(/^fw_session=/);
     });
 
     it('mails a restore link (never answers it), verifies it and changes the password with it', async () => {
+      const restorerCookie = await login(s.app, 'pw.restorer');
       const created = await send('POST', '/api/v3/user/createRestorePasswordToken', superCookie, {
-        userId,
+        userId: restorerId,
         baseUrl: 'http://localhost/reset-password',
       });
       expect(created.statusCode).toBe(200);
       expect(created.json()).toEqual({ data: { message: PASSWORD_MESSAGES.linkSent } });
-      const token = mailedToken((await userRow(userId)).email);
+      const token = mailedToken((await userRow(restorerId)).email);
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(created.body).not.toContain(token);
 
       const v = await s.app.inject({ method: 'GET', url: `/api/v3/user/verifyChangePasswordToken/${token}` });
       expect(v.statusCode).toBe(200);
-      expect(v.json().data).toMatchObject({ valid: true, username: 'demo.user' });
+      expect(v.json().data).toMatchObject({ valid: true, username: 'pw.restorer' });
 
       const short = await s.app.inject({ method: 'POST', url: '/api/v3/user/changePassword', payload: { token, newPassword: 'abc' } });
       expect(short.json().message).toBe(MESSAGES.passwordTooShort);
       const ok = await s.app.inject({ method: 'POST', url: '/api/v3/user/changePassword', payload: { token, newPassword: 'secret-3' } });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().data.message).toBe(PASSWORD_MESSAGES.changed);
-      expect(await s.db.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
+      expect(await s.db.db.select().from(sessions).where(eq(sessions.userId, restorerId))).toEqual([]);
+      expect((await get('/api/v3/user/profile', restorerCookie)).status).toBe(401);
       // Used up.
       const again = await s.app.inject({ method: 'GET', url: `/api/v3/user/verifyChangePasswordToken/${token}` });
       expect(again.statusCode).toBe(400);
       expect(again.json().message).toBe(PASSWORD_MESSAGES.linkExpired);
-      userCookie = await login(s.app, 'demo.user', 'secret-3');
+      expect(await login(s.app, 'pw.restorer', 'secret-3')).toMatch(/^fw_session=/);
     });
 
     it('refuses foreign origins, other users and expired or unknown links', async () => {
