@@ -1,11 +1,14 @@
 /**
  * relay: the relays of the units selected in the link group (or of every unit with a relay when
- * none is selected) — state (initializing, pending, error, resetting), on/off and when it
+ * none is selected) — state (initializing, pending, on, off, error, resetting), on/off and when it
  * last changed, with Switch on/off and Reset for writers (GET/POST /api/v2/device/devices/{id}/relay).
- * Readers see the states only. A refused switch (409 "Error updating relay", 403 for readers) is
- * said in a toast and the row shows the state the server recorded.
+ * A switch or reset is confirmed first, naming the unit; it is a command the unit answers later, so
+ * the row stays pending (or resetting) until the server pushes the relay's new state ('unit:relay'
+ * on the bus): on/off when the unit acknowledged, error ("Error updating relay") when it refused or
+ * never answered. Readers see the states only. A refused switch (409 "Error updating relay", 403
+ * for readers) is said in a toast and the row shows the state the server recorded.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
 import {
@@ -22,6 +25,7 @@ import {
   USER_TYPES,
 } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
+import { ConfirmDialog } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../kit/widget-contract';
 import { listPendingTexts, pendingState, WidgetState } from '../kit/WidgetState';
 import { formatDateTime, useTimeConfig } from '../kit/time-format';
@@ -41,6 +45,8 @@ export function hasRelay(type: number): boolean {
 const STATE_TONE: Record<RelayState, string> = {
   initializing: 'muted',
   pending: 'info',
+  on: 'success',
+  off: 'neutral',
   resetting: 'warning',
   error: 'danger',
 };
@@ -67,6 +73,15 @@ export default function RelayWidget({ units, unitsLoadedAt: loadedAt, bindings, 
 
   const [overrides, setOverrides] = useState<Record<number, Relay>>({});
   const [busy, setBusy] = useState<Record<number, boolean>>({});
+  /** The switch or reset waiting for the user's confirmation. */
+  const [confirm, setConfirm] = useState<{ unit: Unit; body: RelayRequest } | null>(null);
+
+  // The server pushes each change of a relay (a command sent, acknowledged, refused, timed out).
+  useEffect(() => {
+    const onRelay = (r: Relay) => setOverrides((o) => ({ ...o, [r.unitId]: r }));
+    bus.on('unit:relay', onRelay);
+    return () => bus.off('unit:relay', onRelay);
+  }, [bus]);
   const states = useWidgetQuery(['relays', pageKey], async () => {
     const answers = await Promise.all(
       pageUnits.map((u) => api.get<AnswerOf<typeof ENDPOINTS.relay>>(pathFor(ENDPOINTS.relay, { id: u.UnitID }))),
@@ -110,11 +125,12 @@ export default function RelayWidget({ units, unitsLoadedAt: loadedAt, bindings, 
         const current = states.data?.[unit.UnitID];
         setOverrides((o) => ({
           ...o,
-          [unit.UnitID]: { unitId: unit.UnitID, on: current?.on ?? false, updatedAt: new Date().toISOString(), state: 'error' },
+          [unit.UnitID]: { unitId: unit.UnitID, on: current?.on ?? false, updatedAt: new Date().toISOString(), state: 'error', commandId: null },
         }));
       }
     } finally {
       setBusy((b) => ({ ...b, [unit.UnitID]: false }));
+      setConfirm(null);
     }
   };
 
@@ -170,7 +186,7 @@ export default function RelayWidget({ units, unitsLoadedAt: loadedAt, bindings, 
                     disabled={isBusy}
                     aria-busy={isBusy}
                     aria-label={t(relay?.on ? 'widgets.relay.switchOffUnit' : 'widgets.relay.switchOnUnit', { unit: u.UnitName })}
-                    onClick={() => void send(u, { on: !relay?.on })}
+                    onClick={() => setConfirm({ unit: u, body: { on: !relay?.on } })}
                   >
                     {relay?.on ? t('widgets.relay.switchOff') : t('widgets.relay.switchOn')}
                   </button>
@@ -179,7 +195,7 @@ export default function RelayWidget({ units, unitsLoadedAt: loadedAt, bindings, 
                     className={css.toolButton}
                     disabled={isBusy}
                     aria-label={t('widgets.relay.resetUnit', { unit: u.UnitName })}
-                    onClick={() => void send(u, { reset: true })}
+                    onClick={() => setConfirm({ unit: u, body: { reset: true } })}
                   >
                     {t('widgets.relay.reset')}
                   </button>
@@ -190,6 +206,23 @@ export default function RelayWidget({ units, unitsLoadedAt: loadedAt, bindings, 
         })}
       </ul>
       <MiniPager {...pager} onPage={pager.setPage} />
+      {confirm && (
+        <ConfirmDialog
+          testId="relay-confirm"
+          title={t(confirm.body.reset ? 'widgets.relay.confirm.resetTitle' : confirm.body.on ? 'widgets.relay.confirm.onTitle' : 'widgets.relay.confirm.offTitle')}
+          confirmLabel={t(confirm.body.reset ? 'widgets.relay.reset' : confirm.body.on ? 'widgets.relay.switchOn' : 'widgets.relay.switchOff')}
+          cancelLabel={t('widgets.relay.confirm.cancel')}
+          closeLabel={t('widgets.relay.confirm.close')}
+          busy={busy[confirm.unit.UnitID] === true}
+          danger={confirm.body.reset === true}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => void send(confirm.unit, confirm.body)}
+        >
+          {t(confirm.body.reset ? 'widgets.relay.confirm.resetText' : confirm.body.on ? 'widgets.relay.confirm.onText' : 'widgets.relay.confirm.offText', {
+            unit: confirm.unit.UnitName,
+          })}
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
