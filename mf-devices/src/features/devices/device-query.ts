@@ -1,6 +1,8 @@
 /**
- * The device table's query: text search, status filter, sort and paging, and how it is kept in the
- * URL. Pure functions only — the page renders what these return, the tests check them directly.
+ * The device table's query: text search, status, type, alarm-type, customer, group and location
+ * filters, sort and paging; how it is kept in the URL (a view can be shared) and how it becomes
+ * the server's DeviceTableQuery. Pure functions only — the page renders what these return, the
+ * tests check them directly. (queryRows and friends filter a loaded list the same way in memory.)
  */
 import {
   type AlarmEventRef,
@@ -13,7 +15,7 @@ import {
   type UnitStatus,
 } from '@fieldwatch/shared';
 
-export const SORT_KEYS = ['status', 'name', 'location'] as const;
+export const SORT_KEYS = ['status', 'name', 'location', 'model', 'customer', 'lastContact'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDir = 'asc' | 'desc';
 
@@ -26,9 +28,23 @@ export interface DeviceQuery {
   dir: SortDir;
   /** 0-based page index (the URL shows it 1-based). */
   page: number;
+  /** Unit type codes, alarm type codes and organisation ids; empty: no filter. */
+  types?: number[];
+  alarmTypes?: number[];
+  customers?: number[];
+  /** Container ids: a group (its locations and subgroups') and a location. */
+  group?: string;
+  location?: string;
 }
 
 export const DEFAULT_QUERY: DeviceQuery = { q: '', statuses: [], sort: 'status', dir: 'asc', page: 0 };
+
+const CONTAINER_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+const ids = (v: string | null): number[] =>
+  [...new Set((v ?? '').split(',').map((x) => Number.parseInt(x.trim(), 10)))]
+    .filter((n) => Number.isSafeInteger(n) && n >= 0)
+    .sort((a, b) => a - b);
+const containerId = (v: string | null): string | undefined => (v && CONTAINER_ID.test(v) ? v : undefined);
 
 /** A unit with what the table shows and filters on, derived once. */
 export interface DeviceRow {
@@ -68,7 +84,23 @@ export function parseQuery(params: URLSearchParams): DeviceQuery {
     sort: isSortKey(sort) ? sort : DEFAULT_QUERY.sort,
     dir: dir === 'desc' ? 'desc' : 'asc',
     page: Number.isFinite(page) && page > 1 ? page - 1 : 0,
+    ...extraFilters(params),
   };
+}
+
+function extraFilters(params: URLSearchParams): Partial<DeviceQuery> {
+  const out: Partial<DeviceQuery> = {};
+  const types = ids(params.get('types'));
+  const alarmTypes = ids(params.get('alarmTypes'));
+  const customers = ids(params.get('customers'));
+  if (types.length) out.types = types;
+  if (alarmTypes.length) out.alarmTypes = alarmTypes;
+  if (customers.length) out.customers = customers;
+  const group = containerId(params.get('group'));
+  const location = containerId(params.get('location'));
+  if (group) out.group = group;
+  if (location) out.location = location;
+  return out;
 }
 
 /** Writes the query to URL parameters, leaving out what equals the default (short, shareable URLs). */
@@ -79,12 +111,62 @@ export function toSearchParams(query: DeviceQuery): URLSearchParams {
     params.set('status', UNIT_STATUSES.filter((s) => query.statuses.includes(s)).join(','));
   if (query.sort !== DEFAULT_QUERY.sort) params.set('sort', query.sort);
   if (query.dir !== DEFAULT_QUERY.dir) params.set('dir', query.dir);
+  if (query.types?.length) params.set('types', query.types.join(','));
+  if (query.alarmTypes?.length) params.set('alarmTypes', query.alarmTypes.join(','));
+  if (query.customers?.length) params.set('customers', query.customers.join(','));
+  if (query.group) params.set('group', query.group);
+  if (query.location) params.set('location', query.location);
   if (query.page > 0) params.set('page', String(query.page + 1));
   return params;
 }
 
-export function isFiltered(query: Pick<DeviceQuery, 'q' | 'statuses'>): boolean {
-  return query.q.trim() !== '' || !matchesAllStatuses(query.statuses);
+export function isFiltered(query: Pick<DeviceQuery, 'q' | 'statuses'> & Partial<DeviceQuery>): boolean {
+  return (
+    query.q.trim() !== '' ||
+    !matchesAllStatuses(query.statuses) ||
+    !!query.types?.length ||
+    !!query.alarmTypes?.length ||
+    !!query.customers?.length ||
+    !!query.group ||
+    !!query.location
+  );
+}
+
+/** The query without any filter (sort kept), on the first page. */
+export function clearFilters(query: DeviceQuery): DeviceQuery {
+  return { q: '', statuses: [], sort: query.sort, dir: query.dir, page: 0 };
+}
+
+/** Sets one of the list filters (empty clears it); the page goes back to the first. */
+export function setFilter<K extends 'types' | 'alarmTypes' | 'customers' | 'group' | 'location'>(
+  query: DeviceQuery,
+  key: K,
+  value: DeviceQuery[K],
+): DeviceQuery {
+  const next: DeviceQuery = { ...query, page: 0 };
+  const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  if (empty) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/** The server's query (GET /api/v3/device/table): the same filters, 1-based page. */
+export function toTableQuery(query: DeviceQuery, pageSize: number = UNITS_PER_PAGE): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {
+    use_context: true,
+    page: query.page + 1,
+    pageSize,
+    sort: query.sort,
+    dir: query.dir,
+  };
+  if (query.q.trim()) out.q = query.q.trim();
+  if (!matchesAllStatuses(query.statuses)) out.status = query.statuses.join(',');
+  if (query.types?.length) out.types = query.types.join(',');
+  if (query.alarmTypes?.length) out.alarmTypes = query.alarmTypes.join(',');
+  if (query.customers?.length) out.customers = query.customers.join(',');
+  if (query.group) out.group = query.group;
+  if (query.location) out.location = query.location;
+  return out;
 }
 
 function matchesAllStatuses(statuses: readonly UnitStatus[]): boolean {
@@ -141,7 +223,12 @@ function compare(a: DeviceRow, b: DeviceRow, sort: SortKey): number {
       return statusRank(a.status) - statusRank(b.status);
     case 'location':
       return collator.compare(a.unit.UnitLocation ?? '', b.unit.UnitLocation ?? '');
+    case 'model':
+      return collator.compare(a.model, b.model);
+    case 'customer':
+      return a.unit.CustomerID - b.unit.CustomerID;
     case 'name':
+    case 'lastContact':
       return 0; // the tie-break below is the name
   }
 }

@@ -11,8 +11,8 @@ import {
   toggleStatus,
   toRow,
   toSearchParams,
-} from '../src/features/devices/device-query';
-import { fleet, unit } from './fixtures';
+} from '../../src/features/devices/device-query';
+import { fleet, unit } from '../fixtures';
 
 const q = (over: Partial<DeviceQuery> = {}): DeviceQuery => ({ ...DEFAULT_QUERY, ...over });
 const ids = (rows: Array<{ unit: { UnitID: number } }>) => rows.map((r) => r.unit.UnitID);

@@ -1,0 +1,45 @@
+/** Custom brand: a label, colour and icon of the unit's own, with a preview of how it looks. */
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '@fieldwatch/shared/ui';
+import { SettingsPanel } from '../../settings/SettingsForm';
+import type { SettingsForm } from '../../settings/useSettingsForm';
+import { BRAND_FIELDS, BRAND_ICONS } from '../settings/fields';
+import type { UnitTabProps } from '../types';
+import css from '../tabs.module.css';
+
+function Preview({ form, unitName }: { form: SettingsForm; unitName: string }) {
+  const { t } = useTranslation('devices');
+  const [label, color, icon] = BRAND_FIELDS.map((f) => form.value(f));
+  const iconName: IconName = (BRAND_ICONS as readonly string[]).includes(String(icon))
+    ? (icon as IconName)
+    : 'unit';
+  const colour = typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color) ? color : undefined;
+  return (
+    <div>
+      <span className={css.muted}>{t('unit.brand.preview')}</span>{' '}
+      <span
+        className={css.preview}
+        style={colour ? { borderColor: colour, color: colour } : undefined}
+        data-testid="brand-preview"
+      >
+        <Icon name={iconName} />
+        {typeof label === 'string' && label.trim() ? label.trim() : unitName}
+      </span>
+    </div>
+  );
+}
+
+export function BrandTab({ unitId, details, canEdit }: UnitTabProps) {
+  return (
+    <SettingsPanel
+      unitId={unitId}
+      canEdit={canEdit}
+      title="unit.brand.title"
+      intro="unit.brand.intro"
+      fields={BRAND_FIELDS}
+      testId="brand-tab"
+    >
+      {(form) => <Preview form={form} unitName={details.UnitName} />}
+    </SettingsPanel>
+  );
+}
