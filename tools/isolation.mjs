@@ -5,7 +5,11 @@
 // `beforeAll`. Slow (one jest start per test): not part of `npm test`; run it after changing how
 // a server test file sets itself up.
 //
-//   node tools/isolation.mjs [file-substring ...] [--jobs=N]
+//   node tools/isolation.mjs [file-substring ...] [--jobs=N] [--every=K]
+//
+// --every=K runs every K-th test of each file, and always its first and last (for files of many
+// generated, same-shaped tests, such as the fuzz and tenancy walks, where one jest start per test
+// takes the better part of an hour).
 //
 // Writes the figures to node_modules/.cache/fw-isolation.json and exits 1 if any test failed alone.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +19,7 @@ import { root } from './workspace.mjs';
 
 const args = process.argv.slice(2);
 const jobs = Number(args.find((a) => a.startsWith('--jobs='))?.slice(7) ?? 2);
+const every = Math.max(1, Number(args.find((a) => a.startsWith('--every='))?.slice(8) ?? 1));
 const filters = args.filter((a) => !a.startsWith('--'));
 const cache = path.join(root, 'node_modules/.cache');
 mkdirSync(cache, { recursive: true });
@@ -31,9 +36,12 @@ spawnSync(
 );
 const suites = JSON.parse(readFileSync(listing, 'utf8')).testResults;
 const cases = suites.flatMap((s) =>
-  s.assertionResults.map((a) => ({ file: path.relative(root, s.name), name: a.fullName })),
+  s.assertionResults
+    .map((a) => ({ file: path.relative(root, s.name), name: a.fullName }))
+    .filter((_, i, all) => i % every === 0 || i === all.length - 1),
 );
-console.log(`${cases.length} tests in ${suites.length} files; ${jobs} at a time`);
+const sampled = every > 1 ? ` (every ${every}th of each file, and its last)` : '';
+console.log(`${cases.length} tests in ${suites.length} files${sampled}; ${jobs} at a time`);
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function runAlone(c) {
