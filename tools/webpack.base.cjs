@@ -101,7 +101,26 @@ function sharedConfig(dir) {
     '@tanstack/react-query': single('@tanstack/react-query'),
     '@fieldwatch/shared': sharedPkg,
     '@fieldwatch/shared/ui': sharedPkg,
+    // Maps are drawn by two areas (the dashboard's map widgets, the devices area's unit and group
+    // maps): one copy of Leaflet and of the shared map basics for the page, shared by the apps
+    // that depend on Leaflet.
+    ...(dependsOn(dir, 'leaflet') ? { leaflet: single('leaflet'), '@fieldwatch/shared/map': sharedPkg } : {}),
+    // Charts too (the dashboard's chart widgets, a unit's charts): one Highcharts for the page, its
+    // modules (highcharts/highcharts-more) included. The kit around it (@fieldwatch/shared/chart)
+    // is small and bundled by each app that draws charts.
+    ...(dependsOn(dir, 'highcharts') ? chartShared(single) : {}),
   };
+}
+
+function chartShared(single) {
+  const highcharts = single('highcharts');
+  return { highcharts, 'highcharts/': highcharts, 'highcharts-react-official': single('highcharts-react-official') };
+}
+
+/** Whether the app's package.json lists the package (shared only between apps that use it). */
+function dependsOn(dir, name) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return Boolean(pkg.dependencies?.[name]);
 }
 
 /**

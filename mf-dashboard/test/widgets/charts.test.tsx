@@ -6,9 +6,7 @@ import common from '@fieldwatch/locales/common';
 import dashboard from '@fieldwatch/locales/dashboard';
 import type { LinkBindings, WidgetProps } from '../../src/widgets/kit/widget-contract';
 import ChartsWidget from '../../src/widgets/charts';
-import { chartCsv } from '../../src/widgets/kit/chart/chart-csv';
-import { fromWallInput, recordsFor, resolveRange, toWallInput } from '../../src/widgets/kit/chart/time-range';
-import { derivePalette } from '../../src/widgets/kit/chart/theme';
+import { chartCsv, derivePalette, fromWallInput, recordsFor, resolveRange, toWallInput } from '@fieldwatch/shared/chart';
 
 // Highcharts in jsdom: most tests look at the options given to a stub; one renders the real chart.
 let mockRealChart = false;

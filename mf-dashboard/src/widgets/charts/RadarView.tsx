@@ -1,33 +1,31 @@
 /**
  * XChart, radar mode: a radar unit's scans (analogue and waste sensors). The dates come from
  * xrequest GetRadarDates (newest first); the scan from GET …/legacy/devices/{id}/radar/{channel}
- * ?timestamp=, shown as an area over its distance bins (percent).
+ * ?timestamp=, shown as an area over its distance bins (percent) — the shared kit's RadarChart.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import HighchartsReact from 'highcharts-react-official';
-import { apiDateMs, deviceType, ENDPOINTS, pathFor, type AnswerOf, type Unit } from '@fieldwatch/shared';
+import { apiDateMs, deviceType, type Unit } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import { Select } from '@fieldwatch/shared/ui';
+import {
+  chartCss,
+  fetchRadarDates,
+  fetchRadarScan,
+  RadarChart,
+  useChartTheme,
+  useElementHeight,
+  useValueFormat,
+} from '@fieldwatch/shared/chart';
 import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
 import { formatDateTime, useTimeConfig } from '../kit/time-format';
 import { useWidgetQuery } from '../kit/data/widget-query';
 import { UnitPicker } from '../kit/chart/UnitPicker';
-import { useChartTheme } from '../kit/chart/theme';
-import { useElementHeight, useValueFormat } from '../kit/chart/chart-hooks';
-import Highcharts from '../kit/chart/highcharts';
-import chartCss from '../kit/chart/chart.module.css';
 import css from './charts.module.css';
 
 const RADAR_FAMILIES = new Set(['analog', 'waste']);
 export const hasRadar = (u: Pick<Unit, 'UnitType'>) => RADAR_FAMILIES.has(deviceType(u.UnitType)?.family ?? '');
-
-interface RadarDate {
-  UnitID: number;
-  ChannelID: number;
-  RadarDate: string;
-}
 
 export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode }) {
   const { units, bindings, setBinding, refreshKey, size, modeSwitch } = props;
@@ -46,7 +44,7 @@ export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode })
 
   const dates = useWidgetQuery(
     ['radarDates', unit?.UnitID ?? null],
-    async () => (unit ? api.legacy<RadarDate>('GetRadarDates', { UnitID: unit.UnitID }) : []),
+    async () => (unit ? fetchRadarDates(api, unit.UnitID) : []),
     refreshKey,
   );
   const [pickedDate, setPickedDate] = useState<string | null>(null);
@@ -56,66 +54,11 @@ export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode })
 
   const scan = useWidgetQuery(
     ['radarScan', unit?.UnitID ?? null, current?.ChannelID ?? null, current?.RadarDate ?? null],
-    async () => {
-      if (!unit || !current) return null;
-      const [data, failed] = await api.get<AnswerOf<typeof ENDPOINTS.radar>>(
-        pathFor(ENDPOINTS.radar, { id: unit.UnitID, channel: current.ChannelID }),
-        { timestamp: new Date(apiDateMs(current.RadarDate)).toISOString() },
-      );
-      if (failed) throw new Error('radar scan request failed');
-      return data ?? null;
-    },
+    async () => (unit && current ? fetchRadarScan(api, unit.UnitID, current) : null),
     refreshKey,
   );
 
   const [plotRef, plotHeight] = useElementHeight<HTMLDivElement>(Math.max(120, size.height - 80));
-
-  const options = useMemo((): Highcharts.Options | null => {
-    const s = scan.data;
-    if (!s) return null;
-    const axis = { color: theme.muted, fontSize: '11px' };
-    return {
-      accessibility: { enabled: false },
-      credits: { enabled: false },
-      title: { text: undefined },
-      legend: { enabled: false },
-      chart: { backgroundColor: 'transparent', height: Math.max(80, plotHeight), animation: false, style: { fontFamily: theme.font } },
-      xAxis: {
-        title: { text: t('widgets.charts.radar.bin'), style: axis },
-        labels: { style: axis },
-        lineColor: theme.border,
-        tickColor: theme.border,
-        allowDecimals: false,
-      },
-      yAxis: {
-        title: { text: '%', style: axis },
-        labels: { style: axis },
-        gridLineColor: theme.grid,
-        min: 0,
-        softMax: 100,
-      },
-      tooltip: {
-        backgroundColor: theme.surface2,
-        borderColor: theme.border,
-        style: { color: theme.text },
-        formatter(this: Highcharts.Point) {
-          return `${t('widgets.charts.radar.bin')} ${String(this.x)}: <b>${fmt(Number(this.y))} %</b>`;
-        },
-      },
-      plotOptions: { series: { animation: false } },
-      series: [
-        {
-          type: 'areaspline',
-          name: t('widgets.charts.radar.title'),
-          data: s.data.map((v, i) => [i + 1, v]),
-          color: theme.palette[0],
-          fillOpacity: 0.25,
-          lineWidth: 1.5,
-          marker: { enabled: false },
-        },
-      ],
-    };
-  }, [scan.data, theme, plotHeight, t, fmt]);
 
   const toolbar = (
     <div className={css.toolbar}>
@@ -155,13 +98,8 @@ export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode })
   else if (list.length === 0) body = <WidgetState kind="empty" title={t('widgets.charts.radar.noScans')} />;
   else if (scan.status === 'error')
     body = <WidgetState kind="error" title={t('widgets.chart.error')} retryLabel={t('widgets.chart.retry')} onRetry={scan.reload} />;
-  else if (!options) body = <WidgetState kind="loading" label={t('widgets.chart.loading')} />;
-  else
-    body = (
-      <div className={chartCss.plot} data-testid="radar-plot">
-        <HighchartsReact highcharts={Highcharts} options={options} updateArgs={[true, true, false]} />
-      </div>
-    );
+  else if (!scan.data) body = <WidgetState kind="loading" label={t('widgets.chart.loading')} />;
+  else body = <RadarChart scan={scan.data} theme={theme} height={plotHeight} formatValue={fmt} />;
 
   return (
     <div className={css.root} data-testid="charts-radar">

@@ -11,25 +11,27 @@ import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
 import { useTimeConfig } from '../kit/time-format';
 import { downloadCsv } from '../kit/csv-download';
-import { TelemetryChart, type ChartSeriesView } from '../kit/chart/TelemetryChart';
-import { TimeRangePicker } from '../kit/chart/TimeRangePicker';
-import { SeriesLegend, type LegendEntry } from '../kit/chart/SeriesLegend';
-import { UnitPicker } from '../kit/chart/UnitPicker';
-import { chartCsv } from '../kit/chart/chart-csv';
-import { useChartTheme } from '../kit/chart/theme';
-import { useElementHeight, useValueFormat } from '../kit/chart/chart-hooks';
-import { rangeKey, recordsFor } from '../kit/chart/time-range';
 import {
+  chartCss,
+  chartCsv,
   defaultChannel,
   parseRefKey,
+  rangeKey,
+  recordsFor,
   refKey,
+  SeriesLegend,
+  TelemetryChart,
+  TimeRangePicker,
+  useChartLabels,
+  useChartTheme,
+  useElementHeight,
+  useValueFormat,
+  type ChartSeriesView,
+  type LegendEntry,
   type SeriesRef,
-  useChannelLimits,
-  useMarkers,
-  useTelemetry,
-  useUnitChannels,
-} from '../kit/chart/telemetry-data';
-import chartCss from '../kit/chart/chart.module.css';
+} from '@fieldwatch/shared/chart';
+import { UnitPicker } from '../kit/chart/UnitPicker';
+import { useChannelLimits, useMarkers, useTelemetry, useUnitChannels } from '../kit/chart/telemetry-queries';
 import css from './charts.module.css';
 
 /** Most units charted at once, and most series. */
@@ -122,14 +124,8 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
     for (const r of refs) for (const m of markerMap.get(refKey(r)) ?? []) out.push({ at: Date.parse(m.position), name: m.name });
     return out;
   }, [markerMap, refs]);
-  const labels = useMemo(
-    () => ({
-      min: t('widgets.chart.min'),
-      max: t('widgets.chart.max'),
-      limit: (level: number, side: 'low' | 'high') => t(side === 'high' ? 'widgets.chart.limitHigh' : 'widgets.chart.limitLow', { level }),
-    }),
-    [t],
-  );
+  const chartTexts = useChartLabels();
+  const labels = chartTexts.chart;
 
   const setChannels = (unitId: number, list: ChannelInfo[], on: Set<number>) => {
     const others = refs.filter((r) => r.unitId !== unitId).map(refKey);
@@ -141,12 +137,7 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
     const data = tele.data;
     if (!data) return;
     const span = zoom ? { start: zoom[0], end: zoom[1] } : { start: data.start, end: data.end };
-    const csv = chartCsv(shown, data.granularity, span, tc, {
-      time: t('widgets.chart.csvTime'),
-      iso: t('widgets.chart.csvIso'),
-      min: t('widgets.chart.min'),
-      max: t('widgets.chart.max'),
-    });
+    const csv = chartCsv(shown, data.granularity, span, tc, chartTexts.csv);
     downloadCsv(widget.name || t('widgets.charts.csvName'), csv);
   };
 
@@ -174,7 +165,7 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
   const data = fresh || (tele.status === 'loading' && (tele.data?.series.length ?? 0) > 0) ? tele.data : undefined;
   const allEmpty = !!data && data.series.every((s) => s.points.length === 0);
   const granularityNote = data
-    ? t(`widgets.chart.granularity.${data.granularity}`)
+    ? chartTexts.granularity(data.granularity)
     : null;
 
   let body: React.ReactNode;
@@ -200,11 +191,11 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
         <div className={chartCss.corner}>
           <span className={chartCss.cornerNote} data-testid="chart-granularity">
             {granularityNote}
-            {tele.status === 'loading' ? ` · ${t('widgets.chart.updating')}` : ''}
+            {tele.status === 'loading' ? ` · ${chartTexts.updating}` : ''}
           </span>
           {zoom && (
             <Button size="small" variant="ghost" onClick={() => setZoom(null)}>
-              {t('widgets.chart.resetZoom')}
+              {chartTexts.resetZoom}
             </Button>
           )}
         </div>

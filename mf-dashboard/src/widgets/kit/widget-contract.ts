@@ -19,9 +19,10 @@
  */
 import type { ComponentType } from 'react';
 import type { DashboardWidget, LinkGroup, Unit } from '@fieldwatch/shared';
+import type { TimeRange } from '@fieldwatch/shared/chart';
 
 /** A chart time range: one of TIME_RANGES_HOURS back from now, or a custom from–to (ISO 8601). */
-export type TimeRange = { hours: number } | { from: string; to: string };
+export type { TimeRange };
 
 /** What a link group carries (DashboardContent.bindings[linkGroupId][kind].value). */
 export interface LinkBindings {

@@ -11,16 +11,24 @@ import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
 import { useTimeConfig } from '../kit/time-format';
 import { downloadCsv } from '../kit/csv-download';
-import type Highcharts from '../kit/chart/highcharts';
-import { TelemetryChart, type ChartSeriesView } from '../kit/chart/TelemetryChart';
-import { TimeRangePicker } from '../kit/chart/TimeRangePicker';
+import {
+  chartCss,
+  chartCsv,
+  defaultChannel,
+  type Highcharts,
+  rangeKey,
+  recordsFor,
+  refKey,
+  type ChartSeriesView,
+  type SeriesRef,
+  TelemetryChart,
+  TimeRangePicker,
+  useChartLabels,
+  useChartTheme,
+  useValueFormat,
+} from '@fieldwatch/shared/chart';
 import { UnitPicker } from '../kit/chart/UnitPicker';
-import { chartCsv } from '../kit/chart/chart-csv';
-import { useChartTheme } from '../kit/chart/theme';
-import { useValueFormat } from '../kit/chart/chart-hooks';
-import { rangeKey, recordsFor } from '../kit/chart/time-range';
-import { defaultChannel, refKey, type SeriesRef, useTelemetry, useUnitChannels } from '../kit/chart/telemetry-data';
-import chartCss from '../kit/chart/chart.module.css';
+import { useTelemetry, useUnitChannels } from '../kit/chart/telemetry-queries';
 import css from './multichart.module.css';
 
 export interface MultichartSettings {
@@ -137,14 +145,8 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
     }
   }, []);
 
-  const labels = useMemo(
-    () => ({
-      min: t('widgets.chart.min'),
-      max: t('widgets.chart.max'),
-      limit: (level: number, side: 'low' | 'high') => t(side === 'high' ? 'widgets.chart.limitHigh' : 'widgets.chart.limitLow', { level }),
-    }),
-    [t],
-  );
+  const chartTexts = useChartLabels();
+  const labels = chartTexts.chart;
 
   const fresh = !!tele.data && tele.data.series.map((s) => s.key).join(',') === refs.map(refKey).join(',');
   const data = fresh || (tele.status === 'loading' && (tele.data?.series.length ?? 0) > 0) ? tele.data : undefined;
@@ -169,12 +171,7 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
     const list = [...views.values()].map((v) => ({ ...v, label: `${v.label} · ${channelName}` }));
     downloadCsv(
       widget.name || channelName || 'multichart',
-      chartCsv(list, data.granularity, span, tc, {
-        time: t('widgets.chart.csvTime'),
-        iso: t('widgets.chart.csvIso'),
-        min: t('widgets.chart.min'),
-        max: t('widgets.chart.max'),
-      }),
+      chartCsv(list, data.granularity, span, tc, chartTexts.csv),
     );
   };
 
@@ -273,14 +270,14 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
         <TimeRangePicker value={bindings.timeRange} onChange={(r) => setBinding('timeRange', r)} tc={tc} compact={size.width < 560} />
         {data && (
           <span className={css.note} data-testid="chart-granularity">
-            {t(`widgets.chart.granularity.${data.granularity}`)}
-            {tele.status === 'loading' ? ` · ${t('widgets.chart.updating')}` : ''}
+            {chartTexts.granularity(data.granularity)}
+            {tele.status === 'loading' ? ` · ${chartTexts.updating}` : ''}
           </span>
         )}
         <span className={css.spacer} />
         {zoom && (
           <Button size="small" variant="ghost" onClick={() => setZoom(null)}>
-            {t('widgets.chart.resetZoom')}
+            {chartTexts.resetZoom}
           </Button>
         )}
         <Button size="small" variant="ghost" onClick={exportCsv} disabled={!data || views.size === 0} title={t('widgets.chart.csvTitle')}>

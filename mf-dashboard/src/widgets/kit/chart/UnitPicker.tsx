@@ -5,8 +5,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Unit } from '@fieldwatch/shared';
+import { chartCss } from '@fieldwatch/shared/chart';
 import { Button } from '@fieldwatch/shared/ui';
-import css from './chart.module.css';
+import own from './UnitPicker.module.css';
+
+const css = { ...chartCss, ...own };
 
 const SHOWN = 30;
 

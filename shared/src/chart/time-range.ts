@@ -3,11 +3,36 @@
  * into [start, end) epoch ms, plus the wall-clock conversions a datetime-local input needs in the
  * user's zone (not the browser's).
  */
-import { HOUR_MS, TELEMETRY_MAX_RANGE_MS, TIME_RANGES_HOURS, chooseGranularity, type Granularity } from '@fieldwatch/shared';
-import type { TimeRange } from '../widget-contract';
-import { zoneOffsetMinutes, type TimeConfig } from '../time-format';
+import {
+  DEFAULT_DATE_INTERVAL,
+  HOUR_MS,
+  TELEMETRY_MAX_RANGE_MS,
+  TIME_RANGES_HOURS,
+  chooseGranularity,
+  type Granularity,
+} from '@fieldwatch/shared';
+import { zoneOffsetMinutes, type TimeConfig } from '@fieldwatch/shared/remote';
+
+/** A chart time range: one of TIME_RANGES_HOURS back from now, or a custom from–to (ISO 8601). */
+export type TimeRange = { hours: number } | { from: string; to: string };
 
 export const PRESET_HOURS: readonly number[] = TIME_RANGES_HOURS;
+
+/** The default range: TIME_RANGES_HOURS[dateInterval] (the user's preference) back from now. */
+export function defaultTimeRange(dateInterval?: number): TimeRange {
+  const hours = TIME_RANGES_HOURS[dateInterval ?? DEFAULT_DATE_INTERVAL] ?? TIME_RANGES_HOURS[DEFAULT_DATE_INTERVAL]!;
+  return { hours };
+}
+
+/** A range from untrusted input (a URL, stored settings), or null. */
+export function parseTimeRange(v: unknown): TimeRange | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const { hours, from, to } = v as { hours?: unknown; from?: unknown; to?: unknown };
+  if (typeof hours === 'number') return Number.isFinite(hours) && hours > 0 ? { hours } : null;
+  if (typeof from === 'string' && typeof to === 'string' && Number.isFinite(Date.parse(from)) && Number.isFinite(Date.parse(to)))
+    return { from, to };
+  return null;
+}
 
 export interface ResolvedRange {
   start: number;

@@ -2,8 +2,8 @@
  * The HTML legend under a chart: one entry per unit × channel series (colour, name, unit of
  * measure, latest value); a click hides or shows the series.
  */
-import { useTranslation } from 'react-i18next';
 import type { ChartSeriesView } from './TelemetryChart';
+import { useChartTranslation } from './texts';
 import css from './chart.module.css';
 
 export interface LegendEntry extends ChartSeriesView {
@@ -21,12 +21,12 @@ export function SeriesLegend({
   onToggle: (key: string) => void;
   formatValue: (n: number) => string;
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useChartTranslation();
   return (
-    <ul className={css.legend} aria-label={t('widgets.chart.legend')}>
+    <ul className={css.legend} aria-label={t('legend')}>
       {entries.map((e) => {
         const last = e.points.at(-1);
-        const note = e.failed ? t('widgets.chart.seriesFailed') : e.empty ? t('widgets.chart.seriesEmpty') : null;
+        const note = e.failed ? t('seriesFailed') : e.empty ? t('seriesEmpty') : null;
         return (
           <li key={e.key} data-testid="chart-series" data-hidden={e.hidden || undefined}>
             <button
@@ -34,7 +34,7 @@ export function SeriesLegend({
               className={css.legendItem}
               aria-pressed={!e.hidden}
               onClick={() => onToggle(e.key)}
-              title={e.hidden ? t('widgets.chart.show') : t('widgets.chart.hide')}
+              title={e.hidden ? t('show') : t('hide')}
             >
               <span className={css.swatch} style={{ background: e.color }} aria-hidden="true" />
               <span className={css.legendName}>{e.label}</span>

@@ -3,13 +3,16 @@
  * min–max band (arearange) under the mean line; one y-axis per unit of measure; alarm limits and
  * markers as plot lines; x zoom kept by the caller (so CSV exports what is shown) with our own
  * reset button; times in the user's zone and format; colours from the theme tokens.
+ *
+ * Markers can be live: with onPlotClick a click on the plot (not a zoom drag) tells the time under
+ * the pointer, with onMarkerClick a click on a marker's line tells which one.
  */
 import { useMemo, useRef } from 'react';
 import HighchartsReact from 'highcharts-react-official';
 import type { AlarmLimit, Granularity, SeriesPoint } from '@fieldwatch/shared';
 import Highcharts from './highcharts';
 import type { ChartTheme } from './theme';
-import { formatDateTime, type TimeConfig } from '../time-format';
+import { formatDateTime, type TimeConfig } from '@fieldwatch/shared/remote';
 import css from './chart.module.css';
 
 export interface ChartSeriesView {
@@ -23,6 +26,12 @@ export interface ChartSeriesView {
 export interface ChartMarker {
   at: number;
   name: string;
+  /** Given: the marker's line answers onMarkerClick. */
+  id?: number;
+  /** A locked marker is drawn solid, an open one dotted. */
+  locked?: boolean;
+  /** Drawn stronger (the marker being edited). */
+  selected?: boolean;
 }
 
 export interface TelemetryChartProps {
@@ -44,6 +53,10 @@ export interface TelemetryChartProps {
   labels: { min: string; max: string; limit: (level: number, side: 'low' | 'high') => string };
   /** Called with the chart (synchronised crosshairs of the multichart). */
   onChart?: (chart: Highcharts.Chart | null) => void;
+  /** A click on the plot (or on a point of a line): the time there, ms since the epoch. */
+  onPlotClick?: (at: number) => void;
+  /** A click on the line of a marker that has an id. */
+  onMarkerClick?: (id: number) => void;
 }
 
 const toMs = (p: SeriesPoint) => Date.parse(p.ts);
@@ -69,6 +82,11 @@ export function TelemetryChart(props: TelemetryChartProps) {
   const chartRef = useRef<HighchartsReact.RefObject>(null);
   const onZoomRef = useRef(onZoom);
   onZoomRef.current = onZoom;
+  const onPlotClickRef = useRef(props.onPlotClick);
+  onPlotClickRef.current = props.onPlotClick;
+  const onMarkerClickRef = useRef(props.onMarkerClick);
+  onMarkerClickRef.current = props.onMarkerClick;
+  const clickable = !!props.onPlotClick;
   const band = granularity !== 'raw';
 
   const options = useMemo((): Highcharts.Options => {
@@ -163,15 +181,19 @@ export function TelemetryChart(props: TelemetryChartProps) {
         backgroundColor: 'transparent',
         height: Math.max(80, Math.round(props.height)),
         spacing: compact ? [4, 2, 2, 2] : [8, 4, 4, 4],
-        style: { fontFamily: theme.font, color: theme.text },
         animation: false,
         zooming: { type: 'x', resetButton: { theme: { style: { display: 'none' } } } },
+        style: { fontFamily: theme.font, color: theme.text, cursor: clickable ? 'crosshair' : undefined },
         events: {
           selection(e) {
             const ax = e.xAxis?.[0];
             if (ax && Number.isFinite(ax.min) && Number.isFinite(ax.max)) onZoomRef.current([ax.min, ax.max]);
             else onZoomRef.current(null);
             return false;
+          },
+          click(e) {
+            const at = (e as Highcharts.PointerEventObject & { xAxis?: Array<{ value: number }> }).xAxis?.[0]?.value;
+            if (typeof at === 'number' && Number.isFinite(at)) onPlotClickRef.current?.(Math.round(at));
           },
         },
       },
@@ -188,10 +210,29 @@ export function TelemetryChart(props: TelemetryChartProps) {
         plotLines: (props.markers ?? []).map((m) => ({
           value: m.at,
           color: theme.accent,
-          width: 1,
-          dashStyle: 'Dot' as const,
-          zIndex: 3,
-          label: compact ? undefined : { text: m.name, rotation: 0, y: 12, style: { color: theme.muted, fontSize: '10px' } },
+          width: m.selected ? 3 : m.id !== undefined ? 2 : 1,
+          dashStyle: m.locked ? ('Solid' as const) : ('Dot' as const),
+          zIndex: 5,
+          id: m.id !== undefined ? `marker-${m.id}` : undefined,
+          className: m.id !== undefined ? 'fw-chart-marker' : undefined,
+          events:
+            m.id !== undefined
+              ? {
+                  click(e?: Event | Highcharts.Dictionary<unknown>) {
+                    // Not a click on the plot as well (that would start a new marker).
+                    if (e instanceof Event) e.stopPropagation();
+                    onMarkerClickRef.current?.(m.id!);
+                  },
+                }
+              : undefined,
+          label: compact
+            ? undefined
+            : {
+                text: escapeHtml(m.name),
+                rotation: 0,
+                y: 12,
+                style: { color: m.selected ? theme.text : theme.muted, fontSize: '10px', fontWeight: m.selected ? '600' : undefined },
+              },
         })),
       },
       yAxis,
@@ -202,6 +243,15 @@ export function TelemetryChart(props: TelemetryChartProps) {
           boostThreshold: 0,
           states: { inactive: { enabled: false }, hover: { lineWidthPlus: 0 } },
           dataGrouping: { enabled: false },
+          point: clickable
+            ? {
+                events: {
+                  click(this: Highcharts.Point) {
+                    if (typeof this.x === 'number') onPlotClickRef.current?.(this.x);
+                  },
+                },
+              }
+            : undefined,
         } as Highcharts.PlotSeriesOptions,
       },
       tooltip: {
@@ -234,7 +284,7 @@ export function TelemetryChart(props: TelemetryChartProps) {
     };
     // theme.version: the tokens were re-read
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [series, band, theme.version, tc, compact, props.height, props.start, props.end, zoom, props.limits, props.markers, props.locale, formatValue, labels]);
+  }, [series, band, theme.version, tc, compact, props.height, props.start, props.end, zoom, props.limits, props.markers, props.locale, formatValue, labels, clickable]);
 
   return (
     <div className={css.plot} data-testid="chart-plot">

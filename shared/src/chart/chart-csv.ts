@@ -3,7 +3,7 @@
  * row per time, with min and max columns when the series are rollup bands.
  */
 import { toCsv, type CsvCell, type Granularity } from '@fieldwatch/shared';
-import { formatDate, formatTime, type TimeConfig } from '../time-format';
+import { formatDate, formatTime, type TimeConfig } from '@fieldwatch/shared/remote';
 import type { ChartSeriesView } from './TelemetryChart';
 
 export interface CsvLabels {
