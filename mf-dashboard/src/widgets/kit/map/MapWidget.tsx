@@ -6,12 +6,12 @@
  * states, the toolbar, panels, legend and popup content; the Leaflet map is a MapController
  * (./map-controller.ts) driven from the effects below.
  */
-import 'leaflet/dist/leaflet.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useRemote } from '@fieldwatch/shared/remote';
 import type { Unit } from '@fieldwatch/shared';
+import { mapThemeClass } from '@fieldwatch/shared/map';
 import type { WidgetProps } from '../widget-contract';
 import { WidgetState } from '../WidgetState';
 import type { Tone } from './cluster-index';
@@ -189,7 +189,7 @@ function MapCanvas(props: MapCanvasProps) {
     <div className={css.root} data-variant={variant} data-compact={compact || undefined}>
       <div
         ref={containerRef}
-        className={css.map}
+        className={`${css.map} ${mapThemeClass}`}
         data-testid="map-canvas"
         role="region"
         aria-label={t(`widgets.unitMap.label.${variant}`)}

@@ -13,7 +13,7 @@
  * how many points of each tone they hold, so a cluster can show its worst tone and its mix.
  */
 
-import { TILE_SIZE, projectX, projectY, unprojectLat, unprojectLon } from './mercator';
+import { TILE_SIZE, projectX, projectY, unprojectLat, unprojectLon } from '@fieldwatch/shared/map/mercator';
 
 /** Marker tones, in the order of severity used for a cluster's colour. */
 export const TONES = ['alarm', 'problem', 'inactive', 'occupied', 'free', 'ok'] as const;

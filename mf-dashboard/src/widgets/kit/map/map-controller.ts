@@ -6,12 +6,11 @@
  * wheel rule and theme switches. It reports back through MapHost and never renders React itself.
  */
 import L from 'leaflet';
-import { createBaseLayer } from './base-layer';
+import { addOutlines, addTiles, hasCanvas, onThemeChange, readMapColors, type MapColors } from '@fieldwatch/shared/map';
 import { createClusterEngine, type ClusterEngine } from './cluster-engine';
 import { decode, worstTone, type BBox } from './cluster-index';
 import { markerOf } from './map-markers';
 import { boundsOf, type MapData, type MapSettings, type MapView } from './model';
-import { readMapColors, type MapColors } from './tokens';
 import type { TileConfig } from './map-data';
 import css from './map.module.css';
 
@@ -27,8 +26,6 @@ const FIT_PADDING: L.FitBoundsOptions = {
   paddingBottomRight: [28, 100],
   maxZoom: FIT_MAX_ZOOM,
 };
-/** No tile loaded this long after the layer was added: the tile server is out of reach. */
-const TILE_TIMEOUT_MS = 8000;
 /** How long the "Ctrl + scroll to zoom" hint stays after a plain wheel over the map. */
 const WHEEL_HINT_MS = 1500;
 /** Selection rings drawn at most (the rest of a huge selection is still counted). */
@@ -63,14 +60,6 @@ export interface MapHost {
 interface MarkerEntry {
   marker: L.Marker | L.CircleMarker;
   sig: string;
-}
-
-function hasCanvas(): boolean {
-  try {
-    return Boolean(document.createElement('canvas').getContext?.('2d'));
-  } catch {
-    return false;
-  }
 }
 
 function toLatLngBounds([s, w, n, e]: Bounds): L.LatLngBounds {
@@ -182,15 +171,9 @@ export class MapController {
     });
     map.attributionControl.setPrefix(false);
     this.renderer = canvas ? L.canvas({ padding: 0.5 }) : L.svg({ padding: 0.5 });
-    const colors = readMapColors(el);
-    this.colors = colors;
-    map.createPane('fwOutlines').style.zIndex = '150';
+    const outlines = addOutlines(map, canvas);
+    this.colors = outlines.colors();
     map.createPane('fwSelection').style.zIndex = '450';
-    const outlineRenderer = canvas
-      ? L.canvas({ padding: 0.5, pane: 'fwOutlines' })
-      : L.svg({ padding: 0.5, pane: 'fwOutlines' });
-    const base = createBaseLayer(colors, 'fwOutlines', outlineRenderer);
-    base.layer.addTo(map);
     this.clusterLayer = L.layerGroup().addTo(map);
     this.selectionLayer = L.layerGroup().addTo(map);
     const settings = this.host.settings;
@@ -246,10 +229,9 @@ export class MapController {
     el.addEventListener('wheel', onWheel, { capture: true, passive: true });
 
     // Theme switches (the shell sets data-theme on <html>): re-read the tokens.
-    const observer = new MutationObserver(() => {
-      const c = readMapColors(el);
+    const stopTheme = onThemeChange(() => {
+      const c = outlines.refreshColors();
       this.colors = c;
-      base.setColors(c);
       if (this.host.settings.cluster === false) {
         // Canvas dots carry real colour values: redraw them.
         for (const { marker } of this.markers.values()) this.clusterLayer?.removeLayer(marker);
@@ -258,10 +240,9 @@ export class MapController {
       }
       this.selectionLayer?.eachLayer((l) => (l as L.CircleMarker).setStyle({ color: c.accent }));
     });
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
 
     return () => {
-      observer.disconnect();
+      stopTheme();
       for (const type of ['pointerdown', 'wheel', 'keydown'] as const) el.removeEventListener(type, onUser);
       el.removeEventListener('wheel', onWheel, { capture: true });
       clearTimeout(hintTimer);
@@ -278,31 +259,7 @@ export class MapController {
     if (!map || !tileConfig) return undefined;
     const url = satellite ? tileConfig.satelliteUrl : tileConfig.streetUrl;
     const attribution = satellite ? tileConfig.satelliteAttribution : tileConfig.streetAttribution;
-    if (!url) {
-      this.host.tilesFailed(true);
-      return undefined;
-    }
-    this.host.tilesFailed(false);
-    let loaded = false;
-    let failed = false;
-    const layer = L.tileLayer(url, { attribution, maxZoom: MAX_ZOOM, maxNativeZoom: 19, crossOrigin: true });
-    const fail = () => {
-      if (loaded || failed) return;
-      failed = true;
-      map.removeLayer(layer);
-      this.host.tilesFailed(true);
-    };
-    layer.on('tileload', () => {
-      loaded = true;
-    });
-    layer.on('tileerror', fail);
-    layer.addTo(map);
-    const timer = setTimeout(fail, TILE_TIMEOUT_MS);
-    return () => {
-      clearTimeout(timer);
-      layer.off();
-      map.removeLayer(layer);
-    };
+    return addTiles(map, { url, attribution, maxZoom: MAX_ZOOM }, (failed) => this.host.tilesFailed(failed));
   }
 
   // ---- Selection (link group).

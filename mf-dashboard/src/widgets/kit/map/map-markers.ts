@@ -5,7 +5,7 @@
 import L from 'leaflet';
 import type { Unit, UnitStatus } from '@fieldwatch/shared';
 import { TONES, type ClusterItem, type Tone } from './cluster-index';
-import { TONE_VAR, type MapColors } from './tokens';
+import { TONE_VAR, type MapColors } from '@fieldwatch/shared/map';
 import css from './map.module.css';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

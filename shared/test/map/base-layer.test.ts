@@ -1,8 +1,14 @@
 import L from 'leaflet';
-import { createBaseLayer } from '../../../src/widgets/kit/map/base-layer';
-import type { OutlineTileRequest } from '../../../src/widgets/kit/map/outlines';
-import type { MapColors } from '../../../src/widgets/kit/map/tokens';
-import { installDomStubs } from '../map.harness';
+import { createBaseLayer } from '../../src/map/base-layer';
+import type { OutlineTileRequest } from '../../src/map/outlines';
+import type { MapColors } from '../../src/map/tokens';
+
+/** jsdom has no layout: every element gets a measured size for Leaflet, and no 2D canvas. */
+function installDomStubs(width: number, height: number) {
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => width });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => height });
+  Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', { configurable: true, value: () => null });
+}
 
 /** A stand-in for the outline worker: records requests; the test answers them. */
 class FakeWorker {

@@ -2,19 +2,21 @@
  * Colours of the map from the theme tokens (read with getComputedStyle, since Leaflet paths and
  * canvas need real colour values): land, borders, the status tones and the selection accent.
  */
-import type { Tone } from './cluster-index';
+import type { UnitStatus } from '../domain/status';
 
+/** A marker's tone: a unit's status (spec §4), or occupied/free on the parking map. */
+export type MapTone = UnitStatus | 'occupied' | 'free';
 export interface MapColors {
   land: string;
   border: string;
   sea: string;
   text: string;
   accent: string;
-  tones: Record<Tone, string>;
+  tones: Record<MapTone, string>;
 }
 
 /** The CSS variable of each tone (the product's status colours; parking occupancy: occupied red-ish, free green). */
-export const TONE_VAR: Record<Tone, string> = {
+export const TONE_VAR: Record<MapTone, string> = {
   alarm: '--fw-status-alarm',
   problem: '--fw-status-problem',
   inactive: '--fw-status-inactive',
@@ -29,7 +31,7 @@ export function readMapColors(el: Element): MapColors {
   // Fallbacks are `currentColor`-like neutrals only for environments without the theme (tests).
   const tones = Object.fromEntries(
     Object.entries(TONE_VAR).map(([tone, name]) => [tone, v(name, 'gray')]),
-  ) as Record<Tone, string>;
+  ) as Record<MapTone, string>;
   return {
     land: v('--fw-surface-2', 'gray'),
     border: v('--fw-border', 'gray'),

@@ -6,7 +6,7 @@ import {
   projectZ0,
   unwrapRing,
   type TileContext,
-} from '../../../src/widgets/kit/map/outlines';
+} from '../../src/map/outlines';
 
 describe('country outlines across the antimeridian', () => {
   test('a ring that jumps from 179° to -179° continues at 181°', () => {
