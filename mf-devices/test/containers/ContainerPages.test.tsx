@@ -169,7 +169,12 @@ describe('/groupmanagement', () => {
     const panel = await screen.findByTestId('group-panel');
     expect(within(panel).getByTestId('summary-alarm').textContent).toContain('1');
     expect(within(panel).getByTestId('summary-ok').textContent).toContain('2');
-    expect(within(panel).getAllByText((_, el) => el?.tagName === 'circle')).toHaveLength(3);
+    const markers = await waitFor(() => {
+      const found = within(panel).getByTestId('group-map').querySelectorAll('[data-unit-id]');
+      expect(found).toHaveLength(3);
+      return [...found];
+    });
+    expect(markers.filter((m) => m.getAttribute('data-status') === 'alarm')).toHaveLength(1);
   });
 
   test('creates a group; a blank name is a field message and nothing is sent', async () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore, type Container, type FirmwareInfo } from '@fieldwatch/shared';
 import { demoUser } from '@fieldwatch/shared/testing';
 import { customers } from '../fixtures';
-import { command, details, renderUnit, settings, unitServer } from './unit-fixtures';
+import { command, renderUnit, settings, unitServer } from './unit-fixtures';
 
 beforeEach(() => {
   sessionStore.setState({
@@ -159,47 +159,7 @@ describe('the settings form of a unit', () => {
   });
 });
 
-describe('the location tab', () => {
-  test('moving the pin and saving writes the settings and the unit position', async () => {
-    const calls: Array<[string, string, unknown]> = [];
-    renderUnit(
-      '/devicemanagement/7/location',
-      unitServer((method, url, body) => {
-        if (method === 'PUT') calls.push([method, url, body]);
-        if (method === 'PUT' && url === SETTINGS) {
-          const b = body as { settings: Record<string, Record<string, number>> };
-          return { status: 200, body: { data: { ...settings(4), settings: b.settings } } };
-        }
-        if (method === 'PUT' && url === '/api/v3/device/devices/7')
-          return { status: 200, body: { data: details() } };
-        return undefined;
-      }),
-    );
-    const pin = await screen.findByTestId('map-pin');
-    fireEvent.keyDown(pin, { key: 'ArrowRight' });
-    const lon = Number(input('Longitude').value);
-    expect(lon).toBeGreaterThan(12.5683);
-    fireEvent.change(input('Address'), { target: { value: 'Harbour road 1' } });
-    fireEvent.click(screen.getByTestId('settings-save'));
-    expect(await screen.findByText('The unit now shows at its new position on the maps.')).toBeTruthy();
-    expect(calls[0]![2]).toMatchObject({
-      revision: 3,
-      settings: { location: { lat: 55.6761, lon, address: 'Harbour road 1' } },
-    });
-    expect(calls[1]).toEqual(['PUT', '/api/v3/device/devices/7', { lat: 55.6761, lon }]);
-  });
-
-  test('a unit without a position says "Location missing" and can be given one', async () => {
-    renderUnit(
-      '/devicemanagement/7/location',
-      unitServer(undefined, details({ UnitGPSLatitude: null, UnitGPSLongitude: null })),
-    );
-    const missing = await screen.findByTestId('location-missing');
-    expect(missing.textContent).toContain('Location missing');
-    fireEvent.click(within(missing).getByRole('button', { name: 'Place a pin on the map' }));
-    expect(await screen.findByTestId('map-pin')).toBeTruthy();
-  });
-});
+// The location tab's map, prefill and saves: ../unit-tabs/LocationTab.test.tsx.
 
 describe('the location container', () => {
   const location = (id: string, name: string, units: number[]): Container => ({

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Container, Unit } from '@fieldwatch/shared';
 import { Button, Card, Icon } from '@fieldwatch/shared/ui';
 import { type AlarmLine, NO_LINE, STATUS_ORDER } from './tree-model';
-import { UnitsMap } from './UnitsMap';
+import { UnitsMap } from '../map/UnitsMap';
 import css from './Containers.module.css';
 
 export function GroupPanel(props: {

@@ -1,0 +1,123 @@
+/**
+ * A group's units on a map: a marker per positioned unit in its status colour, the view fitted to
+ * them, a click or Enter opening the unit's page, units without a position counted.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import common from '@fieldwatch/locales/common';
+import devices from '@fieldwatch/locales/devices';
+import { INACTIVE_UNIT_MARKER, type Unit } from '@fieldwatch/shared';
+import { currentLocation, renderRemote } from '@fieldwatch/shared/testing';
+import { UnitsMap } from '../../src/features/map/UnitsMap';
+import type { MapElement } from '../../src/features/map/useLeafletMap';
+import { unit } from '../fixtures';
+
+// jsdom has no layout: the map gets the size of a group panel's map, so it can fit its units.
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 360 });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 240 });
+});
+afterAll(() => {
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+});
+
+const alarm = { AlarmID: 1, AlarmType: 4, AlarmEventText: 'Loop alarm', AlarmEventTime: '2024-05-01 10:00:00', ChannelID: 1 };
+const commError = { ...alarm, AlarmID: 2, AlarmType: 19 };
+
+const units: Unit[] = [
+  unit(1, { UnitName: 'Pump 01', UnitGPSLatitude: 55.6, UnitGPSLongitude: 12.5 }),
+  unit(2, { UnitName: 'Pump 02', UnitGPSLatitude: 55.9, UnitGPSLongitude: 12.9, AlarmEvents: [alarm] }),
+  unit(3, { UnitName: 'Pump 03', UnitGPSLatitude: 56.2, UnitGPSLongitude: 13.1, AlarmEvents: [commError] }),
+  unit(4, { UnitName: `Pump 04 ${INACTIVE_UNIT_MARKER}`, UnitGPSLatitude: 55.7, UnitGPSLongitude: 12.4 }),
+  unit(5, { UnitName: 'Pump 05', UnitGPSLatitude: null, UnitGPSLongitude: null }),
+  unit(6, { UnitName: 'Pump 06', UnitGPSLatitude: 0, UnitGPSLongitude: 0 }),
+];
+
+function show(list: Unit[], tiles = '') {
+  return renderRemote({
+    element: (
+      <Routes>
+        <Route path="/groupmanagement" element={<UnitsMap units={list} label="Positions of the units of North" />} />
+        <Route path="/devicemanagement/:unitId" element={<p>unit page</p>} />
+      </Routes>
+    ),
+    url: '/groupmanagement',
+    basename: '/',
+    namespace: 'devices',
+    bundles: { common, devices },
+    navigate: jest.fn(),
+    handler: (method, url) =>
+      url === '/api/v3/config'
+        ? { status: 200, body: { data: { nfcHost: '', weather: false, mapTileUrl: tiles } } }
+        : { status: 404, body: { message: 'Not found' } },
+  });
+}
+
+const markers = () => [...document.querySelectorAll<HTMLElement>('[data-unit-id]')];
+
+describe("a group's units on a map", () => {
+  test('one marker per positioned unit, in its status colour, named for the keyboard', async () => {
+    show(units);
+    await waitFor(() => expect(markers()).toHaveLength(4));
+    const byId = Object.fromEntries(markers().map((m) => [m.dataset.unitId, m]));
+    expect(byId['1']!.dataset.status).toBe('ok');
+    expect(byId['2']!.dataset.status).toBe('alarm');
+    expect(byId['3']!.dataset.status).toBe('problem');
+    expect(byId['4']!.dataset.status).toBe('inactive');
+    expect(byId['2']!.querySelector('[data-status="alarm"]')).toBeTruthy();
+    expect(byId['2']!.getAttribute('title')).toBe('Pump 02 — Alarm');
+    expect(byId['2']!.getAttribute('aria-label')).toBe('Open Pump 02 (Alarm)');
+    expect(byId['2']!.getAttribute('tabindex')).toBe('0');
+    // Units without a position (none, or 0/0) are counted under the map.
+    expect(screen.getByTestId('group-map').textContent).toContain('Units with a position: 4 Without a position: 2.');
+    expect(screen.getByRole('group', { name: 'Positions of the units of North' })).toBeTruthy();
+  });
+
+  test('the view holds every unit', async () => {
+    show(units, '/tiles/{z}/{x}/{y}.png');
+    await waitFor(() => expect(markers()).toHaveLength(4));
+    const map = (document.querySelector('.leaflet-container') as MapElement).fwMap!;
+    for (const u of units.slice(0, 4))
+      expect(map.getBounds().contains([u.UnitGPSLatitude!, u.UnitGPSLongitude!])).toBe(true);
+    expect(map.getZoom()).toBeGreaterThanOrEqual(7);
+  });
+
+  test('a single unit: a street view of it with tiles; without, no closer than the outlines can show', async () => {
+    const { unmount } = show([units[0]!], '/tiles/{z}/{x}/{y}.png');
+    await waitFor(() => expect(markers()).toHaveLength(1));
+    let map = (document.querySelector('.leaflet-container') as MapElement).fwMap!;
+    await waitFor(() => expect(map.getZoom()).toBe(15));
+    expect(map.getCenter().lat).toBeCloseTo(55.6, 3);
+    expect(screen.queryByText('Map tiles unavailable — showing outlines')).toBeNull();
+    unmount();
+
+    show([units[0]!], '');
+    expect(await screen.findByText('Map tiles unavailable — showing outlines')).toBeTruthy();
+    map = (document.querySelector('.leaflet-container') as MapElement).fwMap!;
+    await waitFor(() => expect(map.getZoom()).toBe(10));
+    expect(document.querySelector('.leaflet-fwOutlines-pane')).toBeTruthy();
+  });
+
+  test("a click on a marker opens the unit's page", async () => {
+    show(units);
+    await waitFor(() => expect(markers()).toHaveLength(4));
+    act(() => {
+      fireEvent.click(markers().find((m) => m.dataset.unitId === '3')!);
+    });
+    await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/3'));
+  });
+
+  test('Enter on a focused marker opens its unit', async () => {
+    show(units);
+    await waitFor(() => expect(markers()).toHaveLength(4));
+    fireEvent.keyDown(markers().find((m) => m.dataset.unitId === '2')!, { key: 'Enter' });
+    await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/2'));
+  });
+
+  test('no unit with a position: says so instead of an empty map', () => {
+    show([units[4]!, units[5]!]);
+    expect(screen.getByText('None of these units has a position yet.')).toBeTruthy();
+    expect(document.querySelector('.leaflet-container')).toBeNull();
+  });
+});
