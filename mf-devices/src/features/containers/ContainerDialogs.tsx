@@ -35,6 +35,45 @@ export function failureText(t: TFunction<'devices'>, res: Failure, fallback: str
 
 type Phase = { kind: 'idle' } | { kind: 'saving' } | { kind: 'error'; message: string; stale?: boolean };
 
+/** A labelled choice of a dialog: the organisation of a new container, the place to move to. */
+function ChoiceField(props: {
+  label: string;
+  value: string | number | undefined;
+  choices: ReadonlyArray<{ id: string | number; label: string }>;
+  onChange(value: string): void;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={css.field}>
+      <label htmlFor={id}>{props.label}</label>
+      <Select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid={props.testId}>
+        {props.choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** A failed write of a dialog: what happened and, when someone else changed it, a reload that keeps the input. */
+function FailureAlert({ phase, onReload }: { phase: Phase; onReload(): void }) {
+  const { t } = useTranslation('devices');
+  if (phase.kind !== 'error') return null;
+  return (
+    <div className={css.alert} role="alert">
+      <span>{phase.message}</span>
+      {phase.stale && (
+        <Button size="small" onClick={onReload} data-testid="reload-keep">
+          {t('containers.dialog.reloadKeep')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 export interface OrgChoice {
   id: number;
   name: string;
@@ -57,7 +96,6 @@ export function NameDialog(props: {
   const [org, setOrg] = useState<number | undefined>(props.orgs?.[0]?.id);
   const [fieldError, setFieldError] = useState<string>();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const orgId = useId();
   const busy = phase.kind === 'saving';
 
   const submit = async (e?: FormEvent) => {
@@ -111,27 +149,14 @@ export function NameDialog(props: {
           data-testid="container-name"
         />
         {props.orgs && props.orgs.length > 1 && (
-          <div className={css.field}>
-            <label htmlFor={orgId}>{t('containers.dialog.organization')}</label>
-            <Select id={orgId} value={org} onChange={(e) => setOrg(Number(e.target.value))}>
-              {props.orgs.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <ChoiceField
+            label={t('containers.dialog.organization')}
+            value={org}
+            choices={props.orgs.map((o) => ({ id: o.id, label: o.name }))}
+            onChange={(v) => setOrg(Number(v))}
+          />
         )}
-        {phase.kind === 'error' && (
-          <div className={css.alert} role="alert">
-            <span>{phase.message}</span>
-            {phase.stale && (
-              <Button size="small" onClick={props.onReload} data-testid="reload-keep">
-                {t('containers.dialog.reloadKeep')}
-              </Button>
-            )}
-          </div>
-        )}
+        <FailureAlert phase={phase} onReload={props.onReload} />
       </form>
     </Modal>
   );
@@ -156,7 +181,6 @@ export function MoveDialog(props: {
   const { t } = useTranslation('devices');
   const [choice, setChoice] = useState(props.choices[0]?.id ?? '');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const selectId = useId();
   const busy = phase.kind === 'saving';
 
   const move = async () => {
@@ -195,27 +219,15 @@ export function MoveDialog(props: {
         {props.choices.length === 0 ? (
           <p>{t('containers.dialog.noTargets')}</p>
         ) : (
-          <div className={css.field}>
-            <label htmlFor={selectId}>{t('containers.dialog.target')}</label>
-            <Select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="move-target">
-              {props.choices.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <ChoiceField
+            label={t('containers.dialog.target')}
+            value={choice}
+            choices={props.choices}
+            onChange={setChoice}
+            testId="move-target"
+          />
         )}
-        {phase.kind === 'error' && (
-          <div className={css.alert} role="alert">
-            <span>{phase.message}</span>
-            {phase.stale && (
-              <Button size="small" onClick={props.onReload}>
-                {t('containers.dialog.reloadKeep')}
-              </Button>
-            )}
-          </div>
-        )}
+        <FailureAlert phase={phase} onReload={props.onReload} />
       </div>
     </Modal>
   );
