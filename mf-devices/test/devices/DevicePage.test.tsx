@@ -3,6 +3,7 @@ import {
   sessionStore,
   USER_TYPES,
   type ClientPreferences,
+  type Container,
   type DeviceTablePage,
   type DeviceTableRow,
   type Unit,
@@ -73,6 +74,13 @@ const failure = (status: number, message: string) =>
   Object.assign(new Error(`Request failed with status code ${status}`), { isAxiosError: true, response: { status, data: { message } } });
 
 const rows = () => screen.getAllByTestId('device-row');
+
+function container(kind: Container['kind'], id: string, name: string, org: number, parentId: string | null, content: Container['content']): Container {
+  return { id, kind, name, organizationId: org, parentId, subgroups: [], content, revision: 1, updatedAt: '2025-01-01T00:00:00Z' };
+}
+const place = (id: string, name: string, org: number) => container('location', id, name, org, null, []);
+const group = (id: string, name: string, org: number, parentId: string | null, locations: string[]) =>
+  container('group', id, name, org, parentId, locations.map((target) => ({ type: 'location' as const, name: target, target })));
 const location = () => screen.getByTestId('location').textContent;
 
 describe('/devicemanagement (server-side table)', () => {
@@ -217,14 +225,48 @@ describe('selection and bulk actions', () => {
     fireEvent.click(within(rows()[0]!).getByRole('checkbox'));
     await act(async () => fireEvent.change(screen.getByTestId('bulk-group'), { target: { value: '7' } }));
     expect(api.http.put).toHaveBeenCalledWith('/api/v2/device/devices/updateGroup', { groupId: 7, devices: [31] });
-    expect((await screen.findByTestId('bulk-note')).textContent).toBe('Failed to move devices');
+    const note = await screen.findByTestId('bulk-note');
+    expect(note.textContent).toMatch(/^Failed to move devices\. Nothing was moved and your selection is kept/);
+    expect(note.getAttribute('role')).toBe('alert');
+    expect(screen.getByTestId('selected-count').textContent).toBe('1 selected');
   });
 
-  test('a Reader sees no bulk write controls and no "add new device"', async () => {
+  test('a move to a location that is gone says "Failed to move devices", keeps the selection and offers the current locations', async () => {
+    let list = [place('loc-a', 'North site', 10), place('loc-gone', 'Gone site', 10)];
+    const answer = server(fleet());
+    const api = withWrites(
+      (url, params) => (url === '/api/v3/containers' ? [list, false] : answer(url, params)),
+      (_method, url) => {
+        if (url === '/api/v3/containers/loc-gone/units') {
+          list = list.filter((c) => c.id !== 'loc-gone');
+          throw failure(404, 'Failed to move devices');
+        }
+        return list[0];
+      },
+    );
+    renderRemote('/devicemanagement', api);
+    await screen.findAllByTestId('device-row');
+    fireEvent.click(within(rows()[0]!).getByRole('checkbox'));
+    fireEvent.click(within(rows()[1]!).getByRole('checkbox'));
+    const target = () => screen.getByTestId('bulk-location');
+    await waitFor(() => expect(within(target()).queryByText('Gone site')).not.toBeNull());
+    await act(async () => fireEvent.change(target(), { target: { value: 'loc-gone' } }));
+    expect(api.http.put).toHaveBeenCalledWith('/api/v3/containers/loc-gone/units', { units: [31, 32] });
+    expect((await screen.findByTestId('bulk-note')).textContent).toContain('Failed to move devices');
+    expect(screen.getByTestId('selected-count').textContent).toBe('2 selected');
+    await waitFor(() => expect(within(target()).queryByText('Gone site')).toBeNull());
+    await act(async () => fireEvent.change(target(), { target: { value: 'loc-a' } }));
+    expect(api.http.put).toHaveBeenLastCalledWith('/api/v3/containers/loc-a/units', { units: [31, 32] });
+    expect((await screen.findByTestId('bulk-note')).textContent).toBe('2 units moved.');
+  });
+
+  test('a Reader sees no selection, no bulk write controls and no "add new device"', async () => {
     sessionStore.setState({ user: { ...demoUser, userType: USER_TYPES.Reader } });
     renderRemote('/devicemanagement', fakeApi(server(fleet())));
     await screen.findAllByTestId('device-row');
-    fireEvent.click(within(rows()[0]!).getByRole('checkbox'));
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByTestId('select-page')).toBeNull();
+    expect(screen.queryByTestId('bulk-location')).toBeNull();
     expect(screen.queryByTestId('bulk-action')).toBeNull();
     expect(screen.queryByTestId('bulk-group')).toBeNull();
     expect(screen.queryByTestId('add-device')).toBeNull();
@@ -253,6 +295,56 @@ describe('add new device', () => {
     await act(async () => fireEvent.click(within(dialog).getByTestId('add-device-submit')));
     expect(api.http.post).toHaveBeenCalledWith('/api/v3/device/devices', { name: 'New pump', serial: 'SN-1', type: 1, organization: 10 });
     await waitFor(() => expect(screen.queryByTestId('add-device-dialog')).toBeNull());
+  });
+
+  test('a group narrows the locations offered; with a group chosen, a location must be too', async () => {
+    const containers: Container[] = [
+      group('g-north', 'North', 10, null, ['loc-a']),
+      group('g-sub', 'Coast', 10, 'g-north', ['loc-b']),
+      group('g-other', 'Inland', 10, null, ['loc-c']),
+      group('g-malmo', 'Skåne', 11, null, []),
+      place('loc-a', 'Harbour', 10),
+      place('loc-b', 'Beach', 10),
+      place('loc-c', 'Lake', 10),
+      place('loc-d', 'Loose', 10),
+    ];
+    const answer = server(fleet());
+    const api = withWrites(
+      (url, params) => (url === '/api/v3/containers' ? [containers, false] : answer(url, params)),
+      () => ({ UnitID: 99 }),
+    );
+    renderRemote('/devicemanagement', api);
+    await screen.findAllByTestId('device-row');
+    fireEvent.click(screen.getByTestId('add-device'));
+    const dialog = screen.getByTestId('add-device-dialog');
+    const options = (id: string) => Array.from(within(dialog).getByTestId(id).querySelectorAll('option')).map((o) => o.textContent);
+    await waitFor(() => expect(options('add-group')).toEqual(['Any group', 'Inland', 'North', 'North › Coast']));
+    expect(options('add-location')).toEqual(['No location', 'Beach', 'Harbour', 'Lake', 'Loose']);
+    fireEvent.change(within(dialog).getByTestId('add-location'), { target: { value: 'loc-c' } });
+    // A group with sub-groups: its own locations and theirs; the chosen one outside it is let go.
+    fireEvent.change(within(dialog).getByTestId('add-group'), { target: { value: 'g-north' } });
+    expect(options('add-location')).toEqual(['Choose a location', 'Beach', 'Harbour']);
+    expect((within(dialog).getByTestId('add-location') as HTMLSelectElement).value).toBe('');
+    fireEvent.change(within(dialog).getByTestId('add-name'), { target: { value: 'New pump' } });
+    fireEvent.change(within(dialog).getByTestId('add-serial'), { target: { value: 'SN-2' } });
+    fireEvent.change(within(dialog).getByTestId('add-type'), { target: { value: '1' } });
+    await act(async () => fireEvent.click(within(dialog).getByTestId('add-device-submit')));
+    expect(within(dialog).getByText('Choose a location in this group, or set the group back to “Any group”.')).toBeTruthy();
+    expect(api.http.post).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByTestId('add-location'), { target: { value: 'loc-b' } });
+    await act(async () => fireEvent.click(within(dialog).getByTestId('add-device-submit')));
+    expect(api.http.post).toHaveBeenCalledWith('/api/v3/device/devices', {
+      name: 'New pump',
+      serial: 'SN-2',
+      type: 1,
+      organization: 10,
+      locationId: 'loc-b',
+    });
+    // Another organisation: its own groups, none chosen.
+    fireEvent.click(screen.getByTestId('add-device'));
+    const again = screen.getByTestId('add-device-dialog');
+    fireEvent.change(within(again).getByTestId('add-org'), { target: { value: '11' } });
+    expect(Array.from(within(again).getByTestId('add-group').querySelectorAll('option')).map((o) => o.textContent)).toEqual(['Any group', 'Skåne']);
   });
 
   test('shows the server’s refusal and keeps what was typed', async () => {

@@ -3,15 +3,27 @@
  * where the browser has it); into an organisation of the user's and, optionally, a location.
  * Errors are shown with the form kept as typed.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEVICE_TYPES, ENDPOINTS, errorMessage, pathFor } from '@fieldwatch/shared';
+import { type Container, DEVICE_TYPES, ENDPOINTS, errorMessage, pathFor } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Button, Modal, Segmented, Select, TextField } from '@fieldwatch/shared/ui';
-import { type AddDeviceForm, type AddMode, EMPTY_FORM, tagFromScan, toAddDeviceBody, validateAddDevice } from './add-device';
+import {
+  type AddDeviceForm,
+  type AddMode,
+  EMPTY_FORM,
+  groupPath,
+  locationsOfGroup,
+  tagFromScan,
+  toAddDeviceBody,
+  validateAddDevice,
+} from './add-device';
 import { useContainers } from './queries';
 import css from './DevicePage.module.css';
+
+const NO_CONTAINERS: Container[] = [];
+const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
 
 type NdefReaderLike = { scan(): Promise<void>; onreading: ((e: { serialNumber?: string; message?: { records: Array<{ data?: DataView }> } }) => void) | null };
 
@@ -21,7 +33,8 @@ export function AddDeviceDialog(props: { onClose(): void; onAdded(): void }) {
   const queryClient = useQueryClient();
   const customers = useSession((s) => s.customers);
   const selected = useSession((s) => s.selectedCustomers);
-  const locations = (useContainers().data ?? []).filter((c) => c.kind === 'location');
+  const containers = useContainers().data ?? NO_CONTAINERS;
+  const ids = useId();
   const [form, setForm] = useState<AddDeviceForm>({ ...EMPTY_FORM, organization: String(selected[0] ?? customers[0]?.CustomerID ?? '') });
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -30,7 +43,17 @@ export function AddDeviceDialog(props: { onClose(): void; onAdded(): void }) {
   const errors = validateAddDevice(form);
   const shown = tried ? errors : {};
   const set = (patch: Partial<AddDeviceForm>) => setForm((f) => ({ ...f, ...patch }));
-  const orgLocations = locations.filter((l) => String(l.organizationId) === form.organization);
+  const ofOrg = (c: Container) => String(c.organizationId) === form.organization;
+  const orgGroups = containers
+    .filter((c) => c.kind === 'group' && ofOrg(c))
+    .map((g) => ({ id: g.id, label: groupPath(containers, g) }))
+    .sort(byName);
+  const inGroup = form.groupId ? locationsOfGroup(containers, form.groupId) : null;
+  const orgLocations = containers.filter((c) => c.kind === 'location' && ofOrg(c) && (!inGroup || inGroup.has(c.id)));
+  const chooseGroup = (groupId: string) => {
+    const keep = !groupId || locationsOfGroup(containers, groupId).has(form.locationId);
+    set({ groupId, ...(keep ? {} : { locationId: '' }) });
+  };
   const NDEF = (globalThis as unknown as { NDEFReader?: new () => NdefReaderLike }).NDEFReader;
 
   const scan = async () => {
@@ -131,21 +154,50 @@ export function AddDeviceDialog(props: { onClose(): void; onAdded(): void }) {
         {customers.length > 1 && (
           <label className={css.field}>
             <span>{t('table.add.organization')}</span>
-            <Select value={form.organization} onChange={(e) => set({ organization: e.target.value, locationId: '' })} data-testid="add-org">
+            <Select value={form.organization} onChange={(e) => set({ organization: e.target.value, groupId: '', locationId: '' })} data-testid="add-org">
               {customers.map((c) => (
                 <option key={c.CustomerID} value={c.CustomerID}>{c.CustomerName}</option>
               ))}
             </Select>
           </label>
         )}
+        {orgGroups.length > 0 && (
+          <div className={css.field}>
+            <label htmlFor={`${ids}-group`}>{t('table.add.group')}</label>
+            <Select
+              id={`${ids}-group`}
+              value={form.groupId}
+              onChange={(e) => chooseGroup(e.target.value)}
+              aria-describedby={`${ids}-group-help`}
+              data-testid="add-group"
+            >
+              <option value="">{t('table.add.anyGroup')}</option>
+              {orgGroups.map((g) => (
+                <option key={g.id} value={g.id}>{g.label}</option>
+              ))}
+            </Select>
+            <span id={`${ids}-group-help`} className={css.muted}>
+              {t('table.add.groupHelp')}
+            </span>
+          </div>
+        )}
         <label className={css.field}>
           <span>{t('table.add.location')}</span>
-          <Select value={form.locationId} onChange={(e) => set({ locationId: e.target.value })} data-testid="add-location">
-            <option value="">{t('table.add.noLocation')}</option>
-            {orgLocations.map((l) => (
-              <option key={l.id} value={l.id}>{l.name}</option>
-            ))}
+          <Select
+            value={form.locationId}
+            onChange={(e) => set({ locationId: e.target.value })}
+            aria-invalid={shown.locationId ? true : undefined}
+            data-testid="add-location"
+          >
+            <option value="">{t(form.groupId ? 'table.add.chooseLocation' : 'table.add.noLocation')}</option>
+            {orgLocations
+              .map((l) => ({ id: l.id, label: l.name }))
+              .sort(byName)
+              .map((l) => (
+                <option key={l.id} value={l.id}>{l.label}</option>
+              ))}
           </Select>
+          {shown.locationId && <span role="alert" className={css.error}>{t(shown.locationId)}</span>}
         </label>
         {error && (
           <p role="alert" className={css.error} data-testid="add-error">

@@ -85,22 +85,25 @@ export function BulkBar(props: {
     }
   };
 
-  const toLocation = (id: string) =>
+  /**
+   * A move that fails (the spec's "Failed to move devices") keeps the selection and asks for the
+   * targets again: one deleted or changed meanwhile is then no longer offered as it was.
+   */
+  const move = (put: () => Promise<unknown>, targets: readonly string[]) =>
     run(async () => {
-      await api.http.put(pathFor(ENDPOINTS.moveUnitsToLocation, { id }), { units: ids });
+      try {
+        await put();
+      } catch {
+        await queryClient.invalidateQueries({ queryKey: targets });
+        throw new BulkError(t('table.bulk.moveFailedKept'));
+      }
       await queryClient.invalidateQueries({ queryKey: ['containers'] });
       return t('table.bulk.moved', { count: ids.length });
     });
+  const toLocation = (id: string) =>
+    move(() => api.http.put(pathFor(ENDPOINTS.moveUnitsToLocation, { id }), { units: ids }), ['containers']);
   const toGroup = (groupId: number) =>
-    run(async () => {
-      try {
-        await api.http.put(pathFor(ENDPOINTS.moveUnits), { groupId, devices: ids });
-      } catch {
-        // The spec's message for this call.
-        throw new BulkError(t('table.bulk.moveFailed'));
-      }
-      return t('table.bulk.moved', { count: ids.length });
-    });
+    move(() => api.http.put(pathFor(ENDPOINTS.moveUnits), { groupId, devices: ids }), ['unitGroups']);
   const action = (a: UnitAction) =>
     run(async () => {
       const res = await api.http.post<{ data: AnswerOf<typeof ENDPOINTS.bulkUnitAction> }>(pathFor(ENDPOINTS.bulkUnitAction), {

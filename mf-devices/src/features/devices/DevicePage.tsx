@@ -347,22 +347,24 @@ function DeviceTable(props: {
           <Table label={t('table.label')} stacked>
             <thead>
               <tr>
-                <th className={css.selectCell}>
-                  <input
-                    type="checkbox"
-                    aria-label={t('table.select.page')}
-                    checked={allOnPage}
-                    onChange={() =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        for (const id of pageIds) if (allOnPage) next.delete(id);
-                        else next.add(id);
-                        return next;
-                      })
-                    }
-                    data-testid="select-page"
-                  />
-                </th>
+                {canWrite && (
+                  <th className={css.selectCell}>
+                    <input
+                      type="checkbox"
+                      aria-label={t('table.select.page')}
+                      checked={allOnPage}
+                      onChange={() =>
+                        setSelected((s) => {
+                          const next = new Set(s);
+                          for (const id of pageIds) if (allOnPage) next.delete(id);
+                          else next.add(id);
+                          return next;
+                        })
+                      }
+                      data-testid="select-page"
+                    />
+                  </th>
+                )}
                 {shown.map(header)}
               </tr>
             </thead>
@@ -379,21 +381,23 @@ function DeviceTable(props: {
                     navigate(unitPagePath(row.UnitID), { state: linkState });
                   }}
                 >
-                  <td className={css.selectCell}>
-                    <input
-                      type="checkbox"
-                      aria-label={t('table.select.unit', { name: row.UnitName })}
-                      checked={selected.has(row.UnitID)}
-                      onChange={() =>
-                        setSelected((s) => {
-                          const next = new Set(s);
-                          if (next.has(row.UnitID)) next.delete(row.UnitID);
-                          else next.add(row.UnitID);
-                          return next;
-                        })
-                      }
-                    />
-                  </td>
+                  {canWrite && (
+                    <td className={css.selectCell}>
+                      <input
+                        type="checkbox"
+                        aria-label={t('table.select.unit', { name: row.UnitName })}
+                        checked={selected.has(row.UnitID)}
+                        onChange={() =>
+                          setSelected((s) => {
+                            const next = new Set(s);
+                            if (next.has(row.UnitID)) next.delete(row.UnitID);
+                            else next.add(row.UnitID);
+                            return next;
+                          })
+                        }
+                      />
+                    </td>
+                  )}
                   {shown.map((c) => (
                     <Cell key={c.id} column={c} row={row} customer={customerNames.get(row.CustomerID)} linkState={linkState} />
                   ))}

@@ -1,21 +1,11 @@
 /** Server data the device table shares between its parts (TanStack Query is the one cache). */
-import { useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, pathFor, type Container } from '@fieldwatch/shared';
-import { useRemote, useSession } from '@fieldwatch/shared/remote';
 
 /** The preferences query (the configured columns). */
 export const PREFERENCES_KEY = ['preferences'] as const;
 
-/** Groups and locations of the selected customers, for the filters, the bulk move and "add device". */
-export function useContainers() {
-  const { api } = useRemote();
-  const selectedCustomers = useSession((s) => s.selectedCustomers);
-  return useQuery({
-    queryKey: ['containers', selectedCustomers],
-    queryFn: async () => {
-      const [data, failed] = await api.get<Container[]>(pathFor(ENDPOINTS.containers), { use_context: true }, []);
-      if (failed) throw new Error('containers');
-      return data;
-    },
-  });
-}
+/**
+ * Groups and locations of the selected customers, for the filters, the bulk move and "add device":
+ * the groups-and-locations screens' own query, so there is one cache entry and each fresh answer
+ * also reaches the session store (the dashboard's group alarm widget follows a move made here).
+ */
+export { useContainers } from '../containers/container-api';
