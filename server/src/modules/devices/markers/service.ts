@@ -1,12 +1,13 @@
 /**
  * Markers on a unit's channel chart: a named point in time with comments. A locked marker cannot
- * be changed or deleted until it is unlocked.
+ * be changed or deleted until it is unlocked. The rules live here, so both doors (v2 and the older
+ * xrequest EditMark/DeleteMark) keep them: a name is stored trimmed and is never blank.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Marker, MarkerInput } from '@fieldwatch/shared';
+import { blank, type Marker, type MarkerInput } from '@fieldwatch/shared';
 import type { Db } from '../../../db/client';
 import { markers } from '../../../db/schema';
-import { conflict, HttpError, notFound } from '../../../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../../http/errors';
 import { requireChannel } from '../channels/service';
 import { requireUnit } from '../service';
 
@@ -23,6 +24,13 @@ const toMarker = (m: typeof markers.$inferSelect): Marker => ({
   createdAt: m.createdAt.toISOString(),
 });
 
+/** A marker's name as stored: trimmed; blank is refused ("Name should not be blank", spec §5). */
+export function markerName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw badRequest(blank('Name'));
+  return trimmed;
+}
+
 export async function listMarkers(db: Db, unitId: number, channel?: number): Promise<Marker[]> {
   const rows = await db
     .select()
@@ -33,13 +41,14 @@ export async function listMarkers(db: Db, unitId: number, channel?: number): Pro
 }
 
 export async function createMarker(db: Db, unitId: number, channel: number, input: Omit<MarkerInput, 'position'> & { position: Date }, userId: number): Promise<Marker> {
+  const name = markerName(input.name);
   await requireChannel(db, unitId, channel);
   const [row] = await db
     .insert(markers)
     .values({
       unitId,
       channelNo: channel,
-      name: input.name,
+      name,
       position: input.position,
       locked: input.locked ?? false,
       comments: input.comments ?? '',
@@ -73,11 +82,12 @@ export async function updateMarker(
   m: typeof markers.$inferSelect,
   input: Partial<Omit<MarkerInput, 'position'>> & { position?: Date },
 ): Promise<Marker> {
+  const name = input.name !== undefined ? markerName(input.name) : undefined;
   if (m.locked && input.locked !== false) throw conflict(MARKER_LOCKED);
   const [row] = await db
     .update(markers)
     .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(name !== undefined ? { name } : {}),
       ...(input.position !== undefined ? { position: input.position } : {}),
       ...(input.locked !== undefined ? { locked: input.locked } : {}),
       ...(input.comments !== undefined ? { comments: input.comments } : {}),
