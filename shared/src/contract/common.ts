@@ -15,7 +15,36 @@ export const ChannelNo = T.Integer({ minimum: 0, maximum: 32767 });
 /** A `?id=` of one row, or a `:id` path segment. */
 export const IdParams = T.Object({ id: Id });
 /** `?use_context=`: scope a list by the session's selected customers instead of all the user's. */
-export const UseContext = T.Optional(T.Boolean({ default: false }));
+export const UseContext = WithDefault(T.Boolean({ default: false }));
+
+declare const DEFAULTED: unique symbol;
+/** Marks (in the type only; nothing at run time) a schema that WithDefault made optional. */
+export interface HasDefault {
+  readonly [DEFAULTED]: true;
+}
+
+/**
+ * An optional property whose schema has a `default`, e.g. `page: WithDefault(T.Integer({ default: 1 }))`.
+ * A caller may leave it out; the server's validator then fills it in (ajv's useDefaults, on in
+ * Fastify), so a route handler always has it. The type keeps both views: Static<> (what a caller
+ * sends: QueryOf, BodyOf) has it optional, Received<> (what a handler gets) has it present. At run
+ * time this is T.Optional of the very schema given.
+ */
+export function WithDefault<S extends T.TSchema>(schema: S) {
+  if ((schema as { default?: unknown }).default === undefined) throw new Error('WithDefault: the schema has no default');
+  return T.Optional(schema as S & HasDefault);
+}
+
+type DefaultedKeys<P> = { [K in keyof P]: P[K] extends HasDefault ? K : never }[keyof P];
+type Flat<O> = { [K in keyof O]: O[K] } & {};
+/**
+ * What a route handler receives for a schema once it is validated: Static<S>, except that the
+ * properties of an object schema made by WithDefault are present (filled in when absent).
+ */
+export type Received<S extends T.TSchema> =
+  S extends T.TObject<infer P>
+    ? Flat<Omit<T.Static<S>, DefaultedKeys<P>> & Required<Pick<T.Static<S>, DefaultedKeys<P> & keyof T.Static<S>>>>
+    : T.Static<S>;
 
 /** One of a fixed list of texts, as `{ type: 'string', enum }` (the form ajv and OpenAPI read best). */
 export function StringEnum<const V extends readonly string[]>(values: V, options: { default?: V[number] } = {}) {

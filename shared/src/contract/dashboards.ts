@@ -7,17 +7,17 @@ import * as T from 'typebox';
 import { VERSIONS } from '../constants';
 import { DASHBOARD_KINDS } from '../api/types';
 import type { DashboardContent } from '../domain/dashboard-content';
-import { Id, Json, Nullable, StringEnum } from './common';
+import { Id, Json, Nullable, StringEnum, WithDefault } from './common';
 
 const Name = T.String({ maxLength: 200 });
 
 /** GET /api/v3/user/dashboard?excludeContent&useContext */
 export const DashboardListQuery = T.Object({
-  excludeContent: T.Optional(T.Boolean({ default: false })),
-  useContext: T.Optional(T.Boolean({ default: true })),
+  excludeContent: WithDefault(T.Boolean({ default: false })),
+  useContext: WithDefault(T.Boolean({ default: true })),
 });
 /** GET /api/v3/user/dashboard/template?useContext */
-export const DashboardTemplateQuery = T.Object({ useContext: T.Optional(T.Boolean({ default: true })) });
+export const DashboardTemplateQuery = T.Object({ useContext: WithDefault(T.Boolean({ default: true })) });
 
 /** POST /api/v3/user/dashboard. */
 export const CreateDashboardBody = T.Object(
@@ -26,7 +26,7 @@ export const CreateDashboardBody = T.Object(
     name: T.Optional(Name),
     /** A built-in kind: the new dashboard starts with that kind's default content; else empty. */
     templateId: T.Optional(Nullable(StringEnum(DASHBOARD_KINDS))),
-    useContext: T.Optional(T.Boolean({ default: true })),
+    useContext: WithDefault(T.Boolean({ default: true })),
   },
   { additionalProperties: false },
 );

@@ -8,7 +8,7 @@ import { SUPPORTED_LANGUAGES, WEATHER_DEFAULT_DAYS } from '../constants';
 import { UNIT_ACTIONS } from '../domain/device-types';
 import { UNIT_STATUSES } from '../domain/status';
 import { INGEST_MAX_BATCH, TELEMETRY_MAX_POINTS } from '../domain/telemetry';
-import { ChannelNo, Id, Json, MAX_INT, NOT_BLANK, Nullable, StringEnum, UseContext } from './common';
+import { ChannelNo, Id, Json, MAX_INT, NOT_BLANK, Nullable, StringEnum, UseContext, WithDefault } from './common';
 
 /** GET /api/v2/device/devices?use_context */
 export const DevicesQuery = T.Object({ use_context: UseContext });
@@ -16,8 +16,8 @@ export const DevicesQuery = T.Object({ use_context: UseContext });
 export const DevicePageQuery = T.Object(
   {
     use_context: UseContext,
-    page: T.Optional(T.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-    pageSize: T.Optional(T.Integer({ minimum: 1, maximum: 1000, default: 20 })),
+    page: WithDefault(T.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    pageSize: WithDefault(T.Integer({ minimum: 1, maximum: 1000, default: 20 })),
   },
   { additionalProperties: false },
 );
@@ -183,9 +183,9 @@ export const WeatherQuery = T.Object(
   {
     lat: T.Number({ minimum: -90, maximum: 90 }),
     lon: T.Number({ minimum: -180, maximum: 180 }),
-    days: T.Optional(T.Integer({ minimum: 1, maximum: WEATHER_MAX_DAYS, default: WEATHER_DEFAULT_DAYS })),
+    days: WithDefault(T.Integer({ minimum: 1, maximum: WEATHER_MAX_DAYS, default: WEATHER_DEFAULT_DAYS })),
     // Open-Meteo answers numbers only; lang is accepted for the older API's sake.
-    lang: T.Optional(T.String({ pattern: '^[a-z]{2}(-[A-Za-z]{2})?$', default: SUPPORTED_LANGUAGES[0] })),
+    lang: WithDefault(T.String({ pattern: '^[a-z]{2}(-[A-Za-z]{2})?$', default: SUPPORTED_LANGUAGES[0] })),
   },
   { additionalProperties: false },
 );
@@ -224,7 +224,7 @@ export const UnitLogQuery = T.Object(
     kinds: T.Optional(T.String({ maxLength: 100, pattern: '^[a-z,]*$' })),
     /** Case-insensitive text in the line. */
     q: T.Optional(T.String({ maxLength: 200 })),
-    limit: T.Optional(T.Integer({ minimum: 1, maximum: 1000, default: 200 })),
+    limit: WithDefault(T.Integer({ minimum: 1, maximum: 1000, default: 200 })),
   },
   { additionalProperties: false },
 );
@@ -284,10 +284,10 @@ const IdCsv = T.String({ maxLength: 4000, pattern: '^[0-9]*(,[0-9]+)*$' });
 export const DeviceTableQuery = T.Object(
   {
     use_context: UseContext,
-    page: T.Optional(T.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-    pageSize: T.Optional(T.Integer({ minimum: 1, maximum: DEVICE_TABLE_MAX_PAGE_SIZE, default: 20 })),
-    sort: T.Optional(StringEnum(DEVICE_TABLE_SORTS, { default: 'status' })),
-    dir: T.Optional(StringEnum(['asc', 'desc'] as const, { default: 'asc' })),
+    page: WithDefault(T.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    pageSize: WithDefault(T.Integer({ minimum: 1, maximum: DEVICE_TABLE_MAX_PAGE_SIZE, default: 20 })),
+    sort: WithDefault(StringEnum(DEVICE_TABLE_SORTS, { default: 'status' })),
+    dir: WithDefault(StringEnum(['asc', 'desc'] as const, { default: 'asc' })),
     /** Every word must appear in the name, the location or the model name (case-insensitive). */
     q: T.Optional(T.String({ maxLength: 200 })),
     /** UNIT_STATUSES, comma-separated. */

@@ -5,14 +5,14 @@
  */
 import * as T from 'typebox';
 import { EVENT_CATEGORIES, TASK_OPERATIONS, TASK_STATUSES, type TaskOperation } from '../domain/events';
-import { Id, MAX_INT, StringEnum } from './common';
+import { Id, MAX_INT, StringEnum, WithDefault } from './common';
 
 /** How many items a list answers by default, and at most. */
 export const EVENT_LIST_LIMITS = { default: 200, max: 1000 } as const;
 
 /** GET /api/v3/events/{events,notifications,tasks}?limit */
 export const EventListQuery = T.Object({
-  limit: T.Optional(T.Integer({ minimum: 1, maximum: EVENT_LIST_LIMITS.max, default: EVENT_LIST_LIMITS.default })),
+  limit: WithDefault(T.Integer({ minimum: 1, maximum: EVENT_LIST_LIMITS.max, default: EVENT_LIST_LIMITS.default })),
 });
 
 const text = (max: number) => T.String({ minLength: 1, maxLength: max });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, USER_TYPES } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { forbidden, MISSING_AREA_AUTHORITY } from '../../http/errors';
+import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { listAdminUsers } from './service';
 
@@ -12,7 +13,7 @@ export default async function adminPlugin(app: FastifyInstance, { db }: ServerCo
     if (auth(request).userType !== USER_TYPES.SuperUser) throw forbidden(MISSING_AREA_AUTHORITY);
   });
 
-  app.get(ENDPOINTS.adminUsers.path, async (request) => {
+  route(app, ENDPOINTS.adminUsers, async (request) => {
     return { data: await listAdminUsers(db, auth(request).userId) };
   });
 }

@@ -15,13 +15,11 @@ import {
   alarmTypeName,
   isCriticalAlarm,
   parseApiDate,
-  type AlarmActionRequest,
-  type AlarmsOfDevicesRequest,
   type AlarmTypeInfo,
-  type ChannelLimitsUpdate,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../http/errors';
+import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { requireWriter } from '../auth/permissions';
 import { scopedOrgIds, userOrgIds } from '../auth/scope';
@@ -42,8 +40,6 @@ const ALARM_TYPES: AlarmTypeInfo[] = Array.from({ length: ALARM_TYPE_MAX + 1 }, 
   critical: isCriticalAlarm(type),
 }));
 
-type UnitChannel = { Params: { id: number; n: number } };
-
 export default async function alarmsPlugin(
   app: FastifyInstance,
   { db, config, legacy, measurements }: ServerContext,
@@ -63,45 +59,33 @@ export default async function alarmsPlugin(
     await watchdog?.stop();
   });
 
-  app.get(ENDPOINTS.alarmTypes.path, async () => ({ data: ALARM_TYPES }));
+  route(app, ENDPOINTS.alarmTypes, async () => ({ data: ALARM_TYPES }));
 
-  app.get(ENDPOINTS.alarmActions.path, async () => ({ data: ALARM_ACTION_INFO }));
+  route(app, ENDPOINTS.alarmActions, async () => ({ data: ALARM_ACTION_INFO }));
 
-  app.post<{ Body: AlarmsOfDevicesRequest }>(
-    ENDPOINTS.alarmsOfDevices.path,
-    { schema: ENDPOINTS.alarmsOfDevices.schema },
-    async (request) => {
-      const orgs = await scopedOrgIds(db, auth(request), true);
-      const devices = [...new Set(request.body.devices)];
-      await requireUnits(db, orgs, devices);
-      return { data: await alarmsOfDevices(db, orgs, devices, request.body.active) };
-    },
-  );
+  route(app, ENDPOINTS.alarmsOfDevices, async (request) => {
+    const orgs = await scopedOrgIds(db, auth(request), true);
+    const devices = [...new Set(request.body.devices)];
+    await requireUnits(db, orgs, devices);
+    return { data: await alarmsOfDevices(db, orgs, devices, request.body.active) };
+  });
 
-  app.post<{ Params: { id: number }; Body: AlarmActionRequest }>(
-    ENDPOINTS.actOnAlarm.path,
-    { schema: ENDPOINTS.actOnAlarm.schema },
-    async (request) => {
-      const a = auth(request);
-      requireWriter(a);
-      const orgs = await userOrgIds(db, a.userId);
-      return { data: await actOnAlarm(db, orgs, a.userId, request.params.id, request.body.action) };
-    },
-  );
+  route(app, ENDPOINTS.actOnAlarm, async (request) => {
+    const a = auth(request);
+    requireWriter(a);
+    const orgs = await userOrgIds(db, a.userId);
+    return { data: await actOnAlarm(db, orgs, a.userId, request.params.id, request.body.action) };
+  });
 
-  app.get<UnitChannel>(
-    ENDPOINTS.channelLimits.path,
-    { schema: ENDPOINTS.channelLimits.schema },
-    async (request) => {
-      const orgs = await userOrgIds(db, auth(request).userId);
-      return { data: await getChannelLimits(db, orgs, request.params.id, request.params.n) };
-    },
-  );
+  route(app, ENDPOINTS.channelLimits, async (request) => {
+    const orgs = await userOrgIds(db, auth(request).userId);
+    return { data: await getChannelLimits(db, orgs, request.params.id, request.params.n) };
+  });
 
-  app.put<UnitChannel & { Body: ChannelLimitsUpdate }>(
-    ENDPOINTS.setChannelLimits.path,
+  route(
+    app,
+    ENDPOINTS.setChannelLimits,
     {
-      schema: ENDPOINTS.setChannelLimits.schema,
       // Malformed bodies answer with the spec's failure text too.
       errorHandler: (err, _request, reply) => {
         if ('validation' in err && err.validation)

@@ -5,13 +5,13 @@ import {
   ENDPOINTS,
   LOGIN_BUSY_CODE,
   MESSAGES,
-  type LoginRequest,
   type LoginResponse,
   type UserType,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
+import { route, type EndpointRequest } from '../../http/route';
 import { userOrgIds } from './scope';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './cookie';
 import { auth } from './guard';
@@ -32,7 +32,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
 
   /** Checks the credentials, opens a session and sets its cookie. */
   async function login(
-    request: FastifyRequest<{ Body: LoginRequest }>,
+    request: EndpointRequest<typeof ENDPOINTS.login>,
     reply: FastifyReply,
   ): Promise<LoginResponse> {
     // Blank fields never get here: the contract's LoginRequest refuses them with the spec's text.
@@ -89,55 +89,43 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     clearSessionCookie(request, reply, config.cookieSecure);
   }
 
-  app.post<{ Body: LoginRequest }>(
-    ENDPOINTS.login.path,
-    { schema: ENDPOINTS.login.schema, config: { public: true } },
-    async (request, reply) => {
-      try {
-        return { data: await login(request, reply) };
-      } catch (err) {
-        return refused(reply, err);
-      }
-    },
-  );
+  route(app, ENDPOINTS.login, async (request, reply) => {
+    try {
+      return { data: await login(request, reply) };
+    } catch (err) {
+      return refused(reply, err);
+    }
+  });
 
-  app.post<{ Body: LoginRequest }>(
-    ENDPOINTS.loginV1.path,
-    { schema: ENDPOINTS.loginV1.schema, config: { public: true } },
-    async (request, reply) => {
-      try {
-        const r = await login(request, reply);
-        return [{ UserID: r.userId, UserName: r.username, UserType: r.userType }];
-      } catch (err) {
-        return refused(reply, err);
-      }
-    },
-  );
+  route(app, ENDPOINTS.loginV1, async (request, reply) => {
+    try {
+      const r = await login(request, reply);
+      return [{ UserID: r.userId, UserName: r.username, UserType: r.userType }];
+    } catch (err) {
+      return refused(reply, err);
+    }
+  });
 
-  app.get(ENDPOINTS.logout.path, { config: { public: true } }, async (request, reply) => {
+  route(app, ENDPOINTS.logout, async (request, reply) => {
     await logout(request, reply);
     return { data: true };
   });
 
-  app.get(ENDPOINTS.logoutV1.path, { config: { public: true } }, async (request, reply) => {
+  route(app, ENDPOINTS.logoutV1, async (request, reply) => {
     await logout(request, reply);
     return [];
   });
 
-  app.get(ENDPOINTS.sessions.path, async (request) => {
+  route(app, ENDPOINTS.sessions, async (request) => {
     const a = auth(request);
     return { data: await listSessions(db, a.userId, a.sessionId) };
   });
 
-  app.delete<{ Params: { id: string } }>(
-    ENDPOINTS.revokeSession.path,
-    { schema: ENDPOINTS.revokeSession.schema },
-    async (request, reply) => {
-      const a = auth(request);
-      const id = request.params.id.toLowerCase();
-      if (!(await revokeSession(db, a.userId, id))) throw notFound();
-      if (id === a.publicId) clearSessionCookie(request, reply, config.cookieSecure);
-      return { data: true };
-    },
-  );
+  route(app, ENDPOINTS.revokeSession, async (request, reply) => {
+    const a = auth(request);
+    const id = request.params.id.toLowerCase();
+    if (!(await revokeSession(db, a.userId, id))) throw notFound();
+    if (id === a.publicId) clearSessionCookie(request, reply, config.cookieSecure);
+    return { data: true };
+  });
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, type ClientConfig } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
+import { route } from '../../http/route';
 import {
   DEFAULT_MAP_ATTRIBUTION,
   DEFAULT_MAP_SATELLITE_ATTRIBUTION,
@@ -14,7 +15,7 @@ import {
 } from '../../config';
 
 export default async function configPlugin(app: FastifyInstance, { config }: ServerContext): Promise<void> {
-  app.get(ENDPOINTS.config.path, async (): Promise<{ data: ClientConfig }> => ({
+  route(app, ENDPOINTS.config, async (): Promise<{ data: ClientConfig }> => ({
     data: {
       nfcHost: config.nfcHost ?? '',
       weather: Boolean(config.weatherUrl),

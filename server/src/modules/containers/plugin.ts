@@ -7,19 +7,9 @@
  * need a writer (Readers: 403) and answer 404 for rows of other organisations.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  ENDPOINTS,
-  type ContainerKind,
-  type ContainerReference,
-  type CreateContainerBody,
-  type CreateUnitGroupBody,
-  type DeleteUnitGroupBody,
-  type MoveUnitsBody,
-  type MoveUnitsToLocationBody,
-  type RenameUnitGroupBody,
-  type UpdateContainerBody,
-} from '@fieldwatch/shared';
+import { ENDPOINTS } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
+import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { requireWriter } from '../auth/permissions';
 import { scopedOrgIds } from '../auth/scope';
@@ -39,56 +29,36 @@ import {
 
 export default async function containersPlugin(app: FastifyInstance, { db, legacy }: ServerContext): Promise<void> {
   // ───────── v2 unit groups ─────────
-  app.get<{ Querystring: { use_context: boolean } }>(
-    ENDPOINTS.unitGroups.path,
-    { schema: ENDPOINTS.unitGroups.schema },
-    async (request) => {
-      const orgs = await scopedOrgIds(db, auth(request), request.query.use_context);
-      return { data: await listUnitGroups(db, orgs) };
-    },
-  );
+  route(app, ENDPOINTS.unitGroups, async (request) => {
+    const orgs = await scopedOrgIds(db, auth(request), request.query.use_context);
+    return { data: await listUnitGroups(db, orgs) };
+  });
 
-  app.post<{ Body: CreateUnitGroupBody }>(
-    ENDPOINTS.createUnitGroup.path,
-    { schema: ENDPOINTS.createUnitGroup.schema },
-    async (request, reply) => {
-      const a = auth(request);
-      requireWriter(a);
-      reply.code(201);
-      return { data: await createUnitGroup(db, a, request.body) };
-    },
-  );
+  route(app, ENDPOINTS.createUnitGroup, async (request, reply) => {
+    const a = auth(request);
+    requireWriter(a);
+    reply.code(201);
+    return { data: await createUnitGroup(db, a, request.body) };
+  });
 
-  app.put<{ Body: RenameUnitGroupBody }>(
-    ENDPOINTS.renameUnitGroup.path,
-    { schema: ENDPOINTS.renameUnitGroup.schema },
-    async (request) => {
-      const a = auth(request);
-      requireWriter(a);
-      return { data: await renameUnitGroup(db, a, request.body.id, request.body.description) };
-    },
-  );
+  route(app, ENDPOINTS.renameUnitGroup, async (request) => {
+    const a = auth(request);
+    requireWriter(a);
+    return { data: await renameUnitGroup(db, a, request.body.id, request.body.description) };
+  });
 
-  app.delete<{ Body: DeleteUnitGroupBody }>(
-    ENDPOINTS.deleteUnitGroup.path,
-    { schema: ENDPOINTS.deleteUnitGroup.schema },
-    async (request) => {
-      const a = auth(request);
-      requireWriter(a);
-      await deleteUnitGroup(db, a, request.body.id, request.body.organization);
-      return { data: { id: request.body.id } };
-    },
-  );
+  route(app, ENDPOINTS.deleteUnitGroup, async (request) => {
+    const a = auth(request);
+    requireWriter(a);
+    await deleteUnitGroup(db, a, request.body.id, request.body.organization);
+    return { data: { id: request.body.id } };
+  });
 
-  app.put<{ Body: MoveUnitsBody }>(
-    ENDPOINTS.moveUnits.path,
-    { schema: ENDPOINTS.moveUnits.schema },
-    async (request) => {
-      const a = auth(request);
-      requireWriter(a);
-      return { data: await moveUnitsToGroup(db, a, request.body.groupId, request.body.devices) };
-    },
-  );
+  route(app, ENDPOINTS.moveUnits, async (request) => {
+    const a = auth(request);
+    requireWriter(a);
+    return { data: await moveUnitsToGroup(db, a, request.body.groupId, request.body.devices) };
+  });
 
   /** Older API: the groups of the selected customers, PascalCase (GroupId, Description, …). */
   legacy.register('GetUnitGroups', async ({ auth: a }) => {
@@ -97,70 +67,48 @@ export default async function containersPlugin(app: FastifyInstance, { db, legac
   });
 
   // ───────── v3 containers ─────────
-  app.get<{ Querystring: { kind?: ContainerKind; use_context: boolean } }>(
-    ENDPOINTS.containers.path,
-    { schema: ENDPOINTS.containers.schema },
-    async (request) => {
-      const orgs = await scopedOrgIds(db, auth(request), request.query.use_context);
-      return { data: await listContainers(db, orgs, request.query.kind) };
-    },
-  );
+  route(app, ENDPOINTS.containers, async (request) => {
+    const orgs = await scopedOrgIds(db, auth(request), request.query.use_context);
+    return { data: await listContainers(db, orgs, request.query.kind) };
+  });
 
-  app.get<{ Params: { id: string } }>(
-    ENDPOINTS.container.path,
-    { schema: ENDPOINTS.container.schema },
-    async (request) => ({ data: await getContainer(db, auth(request), request.params.id) }),
-  );
+  route(app, ENDPOINTS.container, async (request) => ({
+    data: await getContainer(db, auth(request), request.params.id),
+  }));
 
-  app.post<{ Body: CreateContainerBody }>(
-    ENDPOINTS.createContainer.path,
-    { schema: ENDPOINTS.createContainer.schema },
-    async (request, reply) => {
-      const a = auth(request);
-      requireWriter(a);
-      const b = request.body;
-      reply.code(201);
-      return {
-        data: await createContainer(db, a, {
-          kind: b.kind,
-          name: b.name ?? '',
-          content: b.content as ContainerReference[] | undefined,
-          parentId: b.parentId,
-          organization: b.organization,
-        }),
-      };
-    },
-  );
+  route(app, ENDPOINTS.createContainer, async (request, reply) => {
+    const a = auth(request);
+    requireWriter(a);
+    const b = request.body;
+    reply.code(201);
+    return {
+      data: await createContainer(db, a, {
+        kind: b.kind,
+        name: b.name ?? '',
+        content: b.content,
+        parentId: b.parentId,
+        organization: b.organization,
+      }),
+    };
+  });
 
-  app.put<{ Params: { id: string }; Body: UpdateContainerBody }>(
-    ENDPOINTS.updateContainer.path,
-    { schema: ENDPOINTS.updateContainer.schema },
-    async (request) => {
-      const a = auth(request);
-      requireWriter(a);
-      return { data: await updateContainer(db, a, request.params.id, request.body) };
-    },
-  );
+  route(app, ENDPOINTS.updateContainer, async (request) => {
+    const a = auth(request);
+    requireWriter(a);
+    return { data: await updateContainer(db, a, request.params.id, request.body) };
+  });
 
-  app.put<{ Params: { id: string }; Body: MoveUnitsToLocationBody }>(
-    ENDPOINTS.moveUnitsToLocation.path,
-    { schema: ENDPOINTS.moveUnitsToLocation.schema },
-    async (request) => {
-      const a = auth(request);
-      requireWriter(a);
-      const { units, revision } = request.body;
-      return { data: await moveUnitsToLocation(db, a, request.params.id, units, revision) };
-    },
-  );
+  route(app, ENDPOINTS.moveUnitsToLocation, async (request) => {
+    const a = auth(request);
+    requireWriter(a);
+    const { units, revision } = request.body;
+    return { data: await moveUnitsToLocation(db, a, request.params.id, units, revision) };
+  });
 
-  app.delete<{ Params: { id: string }; Querystring: { revision?: number } }>(
-    ENDPOINTS.deleteContainer.path,
-    { schema: ENDPOINTS.deleteContainer.schema },
-    async (request) => {
-      const a = auth(request);
-      requireWriter(a);
-      await deleteContainer(db, a, request.params.id, request.query.revision);
-      return { data: { id: request.params.id } };
-    },
-  );
+  route(app, ENDPOINTS.deleteContainer, async (request) => {
+    const a = auth(request);
+    requireWriter(a);
+    await deleteContainer(db, a, request.params.id, request.query.revision);
+    return { data: { id: request.params.id } };
+  });
 }

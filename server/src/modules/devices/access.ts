@@ -12,8 +12,6 @@ import { requiredInt } from '../legacy/params';
 import type { LegacyParams } from '../legacy/registry';
 import { requireUnit, type UnitRow } from './service';
 
-export type IdP = { Params: { id: number } };
-
 /** xrequest names of the unit and channel parameters. */
 export const UNIT_PARAM = ['UnitID', 'unitId', 'UnitId'];
 export const CHANNEL_PARAM = ['ChannelID', 'channelId', 'Channel', 'channel'];

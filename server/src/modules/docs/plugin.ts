@@ -9,6 +9,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { ServerContext } from '../../context';
+import { route } from '../../http/route';
 import { ENDPOINTS } from '@fieldwatch/shared';
 
 export interface ApiRoute {
@@ -65,7 +66,7 @@ async function docsPlugin(app: FastifyInstance, _ctx: ServerContext): Promise<vo
     },
   });
 
-  app.get(ENDPOINTS.docs.path, { schema: ENDPOINTS.docs.schema }, async () => app.swagger());
+  route(app, ENDPOINTS.docs, async () => app.swagger());
 }
 
 // Not encapsulated: swagger's onRoute hook and the recorder must see the sibling plugins' routes.

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { classifyDbError } from '../../http/errors';
+import { route } from '../../http/route';
 import { pushListenerState } from '../push/plugin';
 import { ENDPOINTS } from '@fieldwatch/shared';
 
@@ -48,10 +49,10 @@ async function databaseProblem(ctx: ServerContext): Promise<string | null> {
 
 export default async function healthPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const live = async () => ({ ok: true });
-  app.get(ENDPOINTS.health.path, { config: { public: true } }, live);
-  app.get(ENDPOINTS.healthLive.path, { config: { public: true } }, live);
+  route(app, ENDPOINTS.health, live);
+  route(app, ENDPOINTS.healthLive, live);
 
-  app.get(ENDPOINTS.healthReady.path, { config: { public: true } }, async (_request, reply) => {
+  route(app, ENDPOINTS.healthReady, async (_request, reply) => {
     const dbProblem = await databaseProblem(ctx);
     const push = pushListenerState(ctx.db) ?? 'idle';
     const pushDown = push === 'reconnecting' || push === 'closed';

@@ -9,9 +9,10 @@
  * revoke the API tokens of their organisations.
  */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, type ApiTokenRequest, type IngestRequest } from '@fieldwatch/shared';
+import { ENDPOINTS } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
+import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { requireAdmin } from '../auth/permissions';
 import { userOrgIds } from '../auth/scope';
@@ -22,29 +23,25 @@ import { authenticateApiToken, bearerToken, createApiToken, listApiTokens, revok
 const INGEST_BODY_LIMIT = 2 * 1024 * 1024;
 
 export default async function ingestionPlugin(app: FastifyInstance, { db, measurements }: ServerContext): Promise<void> {
-  app.post<{ Body: IngestRequest }>(
-    ENDPOINTS.ingest.path,
-    { schema: ENDPOINTS.ingest.schema, bodyLimit: INGEST_BODY_LIMIT, config: { public: true } },
-    async (request) => {
-      const org = await authenticateApiToken(db, bearerToken(request.headers.authorization));
-      if (org === null) throw new HttpError(401, 'Invalid or missing API token', 'unauthorized');
-      const points = request.body.points.map((p) => ({
-        unitId: p.unitId,
-        channel: p.channel,
-        ts: new Date(p.ts),
-        value: p.value,
-      }));
-      if (points.some((p) => Number.isNaN(p.ts.getTime()))) throw badRequest('ts must be an ISO 8601 time');
-      const result = await ingestMeasurements(db, points, {
-        orgIds: [org],
-        hooks: measurements,
-        log: (err) => request.log.error({ err }, 'measurement subscriber failed'),
-      });
-      return { data: result };
-    },
-  );
+  route(app, ENDPOINTS.ingest, { bodyLimit: INGEST_BODY_LIMIT }, async (request) => {
+    const org = await authenticateApiToken(db, bearerToken(request.headers.authorization));
+    if (org === null) throw new HttpError(401, 'Invalid or missing API token', 'unauthorized');
+    const points = request.body.points.map((p) => ({
+      unitId: p.unitId,
+      channel: p.channel,
+      ts: new Date(p.ts),
+      value: p.value,
+    }));
+    if (points.some((p) => Number.isNaN(p.ts.getTime()))) throw badRequest('ts must be an ISO 8601 time');
+    const result = await ingestMeasurements(db, points, {
+      orgIds: [org],
+      hooks: measurements,
+      log: (err) => request.log.error({ err }, 'measurement subscriber failed'),
+    });
+    return { data: result };
+  });
 
-  app.post<{ Body: ApiTokenRequest }>(ENDPOINTS.createApiToken.path, { schema: ENDPOINTS.createApiToken.schema }, async (request, reply) => {
+  route(app, ENDPOINTS.createApiToken, async (request, reply) => {
     const a = auth(request);
     requireAdmin(a);
     const mine = await userOrgIds(db, a.userId);
@@ -57,13 +54,13 @@ export default async function ingestionPlugin(app: FastifyInstance, { db, measur
     return reply.code(201).send({ data: created });
   });
 
-  app.get(ENDPOINTS.apiTokens.path, async (request) => {
+  route(app, ENDPOINTS.apiTokens, async (request) => {
     const a = auth(request);
     requireAdmin(a);
     return { data: await listApiTokens(db, await userOrgIds(db, a.userId)) };
   });
 
-  app.delete<{ Params: { id: number } }>(ENDPOINTS.revokeApiToken.path, { schema: ENDPOINTS.revokeApiToken.schema }, async (request) => {
+  route(app, ENDPOINTS.revokeApiToken, async (request) => {
     const a = auth(request);
     requireAdmin(a);
     return { data: await revokeApiToken(db, request.params.id, await userOrgIds(db, a.userId)) };

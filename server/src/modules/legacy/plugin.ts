@@ -1,13 +1,15 @@
 /** /api/v1/xrequest/<Method> on GET or POST, dispatched to the registered domain handlers. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
+import { route, type EndpointHandler } from '../../http/route';
 import { auth } from '../auth/guard';
 import { JsonRows } from './registry';
 import { ENDPOINTS } from '@fieldwatch/shared';
 
 export default async function legacyPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const handle = async (request: FastifyRequest<{ Params: { method: string } }>, reply: FastifyReply) => {
+  // GET and POST share the handler: both entries have the schema XRequestParams.
+  const handle: EndpointHandler<typeof ENDPOINTS.xrequest> = async (request, reply) => {
     const method = request.params.method;
     const handler = ctx.legacy.handler(method);
     if (!handler) throw notFound(`Unknown method ${method}`);
@@ -20,7 +22,6 @@ export default async function legacyPlugin(app: FastifyInstance, ctx: ServerCont
     }
     return rows.length === 0 ? [{}] : rows;
   };
-  type Req = { Params: { method: string } };
-  app.get<Req>(ENDPOINTS.xrequestGet.path, { schema: ENDPOINTS.xrequestGet.schema }, (req, reply) => handle(req, reply));
-  app.post<Req>(ENDPOINTS.xrequest.path, { schema: ENDPOINTS.xrequest.schema }, (req, reply) => handle(req, reply));
+  route(app, ENDPOINTS.xrequestGet, handle);
+  route(app, ENDPOINTS.xrequest, handle);
 }

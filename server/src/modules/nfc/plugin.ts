@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
+import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
 import { unitOrganization } from '../devices/service';
@@ -9,7 +10,7 @@ import { tagOfUnit } from './service';
 import { ENDPOINTS } from '@fieldwatch/shared';
 
 export default async function nfcPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
-  app.get<{ Querystring: { unit: number } }>(ENDPOINTS.nfcTag.path, { schema: ENDPOINTS.nfcTag.schema }, async (request) => {
+  route(app, ENDPOINTS.nfcTag, async (request) => {
     const org = await unitOrganization(db, request.query.unit);
     // A unit of another organisation answers exactly like a missing one.
     if (org === null || !(await userOrgIds(db, auth(request).userId)).includes(org)) throw notFound();

@@ -5,17 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../http/errors';
+import { route } from '../../http/route';
 import { tagInfo } from '../nfc/service';
 import { ENDPOINTS } from '@fieldwatch/shared';
 
 export default async function onboardingPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
-  app.get<{ Params: { uuid: string } }>(
-    ENDPOINTS.onboardingTag.path,
-    { schema: ENDPOINTS.onboardingTag.schema, config: { public: true } },
-    async (request) => {
-      const info = await tagInfo(db, request.params.uuid.toLowerCase());
-      if (!info) throw notFound();
-      return { data: info };
-    },
-  );
+  route(app, ENDPOINTS.onboardingTag, async (request) => {
+    const info = await tagInfo(db, request.params.uuid.toLowerCase());
+    if (!info) throw notFound();
+    return { data: info };
+  });
 }

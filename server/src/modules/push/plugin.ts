@@ -17,6 +17,7 @@ import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
+import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
 import { PushHub, type ListenerState } from './hub';
@@ -64,7 +65,7 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
     await hub.close();
   });
 
-  app.get(ENDPOINTS.pushStream.path, async (request, reply) => {
+  route(app, ENDPOINTS.pushStream, async (request, reply) => {
     const a = auth(request);
     const orgs = new Set(await userOrgIds(ctx.db, a.userId));
     await hub.start();

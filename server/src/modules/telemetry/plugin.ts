@@ -15,6 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   ENDPOINTS,
   DEFAULT_DATE_INTERVAL,
+  type DeviceDataQuery,
+  type Received,
   HOUR_MS,
   MESSAGES,
   TELEMETRY_MAX_RANGE_MS,
@@ -22,6 +24,7 @@ import {
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { badRequest, HttpError } from '../../http/errors';
+import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { scopedOrgIds, userOrgIds } from '../auth/scope';
 import { optionalIdList, optionalTime, parseTime } from '../legacy/params';
@@ -44,7 +47,8 @@ export function queryRange(start: string | undefined, end: string | undefined, n
   return { start: s, end: e };
 }
 
-type DataQuery = { start?: string; end?: string; stop?: string; records?: number; channel?: number };
+/** What the two data routes' queries have in common (they differ in the name of the end). */
+type DataQuery = Pick<Received<typeof DeviceDataQuery>, 'start' | 'records' | 'channel'>;
 
 export default async function telemetryPlugin(app: FastifyInstance, { db, config, legacy }: ServerContext): Promise<void> {
   const lazyHistory = simulatorEnabled(config);
@@ -63,15 +67,11 @@ export default async function telemetryPlugin(app: FastifyInstance, { db, config
     return { data: series };
   };
 
-  app.get<{ Params: { id: number }; Querystring: DataQuery }>(
-    ENDPOINTS.deviceData.path,
-    { schema: ENDPOINTS.deviceData.schema },
-    async (request) => data(request.params.id, auth(request).userId, request.query, request.query.end),
+  route(app, ENDPOINTS.deviceData, async (request) =>
+    data(request.params.id, auth(request).userId, request.query, request.query.end),
   );
-  app.get<{ Params: { id: number }; Querystring: DataQuery }>(
-    ENDPOINTS.deviceDataV2.path,
-    { schema: ENDPOINTS.deviceDataV2.schema },
-    async (request) => data(request.params.id, auth(request).userId, request.query, request.query.stop),
+  route(app, ENDPOINTS.deviceDataV2, async (request) =>
+    data(request.params.id, auth(request).userId, request.query, request.query.stop),
   );
 
   legacy.register('GetUnitsShowValue', async ({ auth: a, params }) => {

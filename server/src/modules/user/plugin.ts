@@ -17,14 +17,11 @@ import {
   PASSWORD_MESSAGES,
   SUPPORTED_LANGUAGES,
   type ChangeOwnPasswordBody,
-  type ChangePasswordBody,
-  type ClientPreferences,
-  type CreateRestoreTokenBody,
-  type ForgotPasswordBody,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { parseIdList } from '../../http/params';
+import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
 import { setSelectedCustomers } from '../auth/sessions';
@@ -63,52 +60,40 @@ function passwordPair(body: unknown, query: Partial<ChangeOwnPasswordBody>): Cha
 }
 
 export default async function userPlugin(app: FastifyInstance, { db, mail }: ServerContext): Promise<void> {
-  app.get(ENDPOINTS.session.path, async (request) => {
+  route(app, ENDPOINTS.session, async (request) => {
     return { data: await sessionResponse(db, auth(request)) };
   });
 
   /** Selects the customers (organisations) that scope devices, alarms and KPIs: ?id=1,2 */
-  app.put<{ Querystring: { id: string } }>(
-    ENDPOINTS.selectCustomers.path,
-    { schema: ENDPOINTS.selectCustomers.schema },
-    async (request) => {
-      const a = auth(request);
-      const ids = parseIdList(request.query.id, 'id');
-      const mine = new Set(await userOrgIds(db, a.userId));
-      const foreign = ids.filter((id) => !mine.has(id));
-      if (foreign.length) throw notFound(`Organisation not found: ${foreign.join(', ')}`);
-      await setSelectedCustomers(db, a.sessionId, ids);
-      return { data: await sessionResponse(db, { ...a, selectedCustomers: ids }) };
-    },
-  );
+  route(app, ENDPOINTS.selectCustomers, async (request) => {
+    const a = auth(request);
+    const ids = parseIdList(request.query.id, 'id');
+    const mine = new Set(await userOrgIds(db, a.userId));
+    const foreign = ids.filter((id) => !mine.has(id));
+    if (foreign.length) throw notFound(`Organisation not found: ${foreign.join(', ')}`);
+    await setSelectedCustomers(db, a.sessionId, ids);
+    return { data: await sessionResponse(db, { ...a, selectedCustomers: ids }) };
+  });
 
-  app.get(ENDPOINTS.profile.path, async (request) => {
+  route(app, ENDPOINTS.profile, async (request) => {
     return { data: await getProfile(db, auth(request).userId) };
   });
 
-  app.put<{ Querystring: { language: string } }>(
-    ENDPOINTS.profileLanguage.path,
-    { schema: ENDPOINTS.profileLanguage.schema },
-    async (request) => {
-      const a = auth(request);
-      const { language } = request.query;
-      if (!isLanguage(language)) {
-        throw badRequest(`Unsupported language "${language}"; use one of ${SUPPORTED_LANGUAGES.join(', ')}`);
-      }
-      await setLanguage(db, a.userId, language);
-      return { data: await getProfile(db, a.userId) };
-    },
-  );
+  route(app, ENDPOINTS.profileLanguage, async (request) => {
+    const a = auth(request);
+    const { language } = request.query;
+    if (!isLanguage(language)) {
+      throw badRequest(`Unsupported language "${language}"; use one of ${SUPPORTED_LANGUAGES.join(', ')}`);
+    }
+    await setLanguage(db, a.userId, language);
+    return { data: await getProfile(db, a.userId) };
+  });
 
   /** Only the fields of PROFILE_FIELDS; an unknown one is logged and nothing is saved (400). */
-  app.put<{ Body: Record<string, unknown> }>(
-    ENDPOINTS.updateProfile.path,
-    { schema: ENDPOINTS.updateProfile.schema },
-    async (request) => {
-      const a = auth(request);
-      return { data: await updateProfile(db, a.userId, request.body, request.log) };
-    },
-  );
+  route(app, ENDPOINTS.updateProfile, async (request) => {
+    const a = auth(request);
+    return { data: await updateProfile(db, a.userId, request.body, request.log) };
+  });
 
   // The avatar upload's body is the image itself. Read here with our own limit, so that a too
   // large one answers "Image size exceeded" (413) whatever its size, and is never kept in memory.
@@ -131,7 +116,7 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
     payload.on('error', (err) => finish(err));
   });
 
-  app.post(ENDPOINTS.uploadAvatar.path, async (request) => {
+  route(app, ENDPOINTS.uploadAvatar, async (request) => {
     const a = auth(request);
     const body = request.body;
     if (body === undefined || body === null || (Buffer.isBuffer(body) && body.length === 0)) {
@@ -144,7 +129,7 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
     return { data: await setAvatar(db, a.userId, await avatarDataUrl(type, body)) };
   });
 
-  app.delete(ENDPOINTS.deleteAvatar.path, async (request) => {
+  route(app, ENDPOINTS.deleteAvatar, async (request) => {
     return { data: await setAvatar(db, auth(request).userId, null) };
   });
 
@@ -154,30 +139,22 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
    * accepted too and preferred, as it keeps passwords out of URLs (and so out of logs). The body
    * has no schema of its own: the contract's form sends none, which a body schema would refuse.
    */
-  app.put<{ Querystring: Partial<ChangeOwnPasswordBody>; Body: unknown }>(
-    ENDPOINTS.changeOwnPassword.path,
-    { schema: ENDPOINTS.changeOwnPassword.schema },
-    async (request) => {
-      const { oldPassword, newPassword } = passwordPair(request.body, request.query);
-      await changePassword(db, auth(request), oldPassword, newPassword);
-      return { data: { message: PASSWORD_MESSAGES.changed } };
-    },
-  );
+  route(app, ENDPOINTS.changeOwnPassword, async (request) => {
+    const { oldPassword, newPassword } = passwordPair(request.body, request.query);
+    await changePassword(db, auth(request), oldPassword, newPassword);
+    return { data: { message: PASSWORD_MESSAGES.changed } };
+  });
 
   /**
    * Mails a password link to a user (himself, or as SuperUser a user of whose organisations he
    * administers every one) and answers only that it was sent. baseUrl must be on this origin.
    */
-  app.post<{ Body: CreateRestoreTokenBody }>(
-    ENDPOINTS.createRestoreToken.path,
-    { schema: ENDPOINTS.createRestoreToken.schema },
-    async (request) => {
-      const { userId, baseUrl } = request.body;
-      return {
-        data: await createRestoreToken(db, mail, auth(request), userId, baseUrl, requestOrigin(request), request.log),
-      };
-    },
-  );
+  route(app, ENDPOINTS.createRestoreToken, async (request) => {
+    const { userId, baseUrl } = request.body;
+    return {
+      data: await createRestoreToken(db, mail, auth(request), userId, baseUrl, requestOrigin(request), request.log),
+    };
+  });
 
   // Forgotten password (public). The answer must not tell whether an account matched, by its
   // body, its status or its time: it goes out before any look-up; the work runs after it, and
@@ -186,49 +163,35 @@ export default async function userPlugin(app: FastifyInstance, { db, mail }: Ser
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pendingForgot]);
   });
-  app.post<{ Body: ForgotPasswordBody }>(
-    ENDPOINTS.forgotPassword.path,
-    { config: { public: true }, schema: ENDPOINTS.forgotPassword.schema },
-    async (request) => {
-      const { login, baseUrl } = request.body;
-      if (!login.trim()) throw badRequest(MESSAGES.missingParameters);
-      const base = linkBase(baseUrl, requestOrigin(request));
-      const work = forgotPassword(db, mail, login, base, request.log);
-      pendingForgot.add(work);
-      void work.finally(() => pendingForgot.delete(work));
-      return { data: { message: PASSWORD_MESSAGES.forgotSent } };
-    },
-  );
+  route(app, ENDPOINTS.forgotPassword, async (request) => {
+    const { login, baseUrl } = request.body;
+    if (!login.trim()) throw badRequest(MESSAGES.missingParameters);
+    const base = linkBase(baseUrl, requestOrigin(request));
+    const work = forgotPassword(db, mail, login, base, request.log);
+    pendingForgot.add(work);
+    void work.finally(() => pendingForgot.delete(work));
+    return { data: { message: PASSWORD_MESSAGES.forgotSent } };
+  });
 
   // The two calls a restore link leads to are reachable without a session (the token is the key).
-  app.get<{ Params: { token: string } }>(
-    ENDPOINTS.verifyResetToken.path,
-    { config: { public: true }, schema: ENDPOINTS.verifyResetToken.schema },
-    async (request) => ({ data: await verifyRestoreToken(db, request.params.token) }),
-  );
+  route(app, ENDPOINTS.verifyResetToken, async (request) => ({
+    data: await verifyRestoreToken(db, request.params.token),
+  }));
 
-  app.post<{ Body: ChangePasswordBody }>(
-    ENDPOINTS.resetPassword.path,
-    { config: { public: true }, schema: ENDPOINTS.resetPassword.schema },
-    async (request) => {
-      await changePasswordWithToken(db, request.body.token, request.body.newPassword);
-      return { data: { message: PASSWORD_MESSAGES.changed } };
-    },
-  );
+  route(app, ENDPOINTS.resetPassword, async (request) => {
+    await changePasswordWithToken(db, request.body.token, request.body.newPassword);
+    return { data: { message: PASSWORD_MESSAGES.changed } };
+  });
 
-  app.get<{ Params: { id: number } }>(
-    ENDPOINTS.organization.path,
-    { schema: ENDPOINTS.organization.schema },
-    async (request) => ({ data: await organizationOf(db, auth(request).userId, request.params.id) }),
-  );
+  route(app, ENDPOINTS.organization, async (request) => ({
+    data: await organizationOf(db, auth(request).userId, request.params.id),
+  }));
 
-  app.get(ENDPOINTS.preferences.path, async (request) => ({
+  route(app, ENDPOINTS.preferences, async (request) => ({
     data: await getPreferences(db, auth(request).userId),
   }));
 
-  app.put<{ Body: Partial<ClientPreferences> }>(
-    ENDPOINTS.updatePreferences.path,
-    { schema: ENDPOINTS.updatePreferences.schema },
-    async (request) => ({ data: await setPreferences(db, auth(request).userId, request.body) }),
-  );
+  route(app, ENDPOINTS.updatePreferences, async (request) => ({
+    data: await setPreferences(db, auth(request).userId, request.body),
+  }));
 }

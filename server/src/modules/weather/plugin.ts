@@ -7,17 +7,8 @@ import { ENDPOINTS, MESSAGES } from '@fieldwatch/shared';
 import { DEFAULT_WEATHER_TIMEOUT_MS } from '../../config';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { OpenMeteoProvider, WeatherService, WeatherUnavailable } from './provider';
-
-/** The most days one request may ask for. */
-export const WEATHER_MAX_DAYS = 16;
-
-interface WeatherParams {
-  lat: number;
-  lon: number;
-  days: number;
-  lang: string;
-}
+import { route } from '../../http/route';
+import { OpenMeteoProvider, WeatherService, WeatherUnavailable, type WeatherQuery } from './provider';
 
 export default async function weatherPlugin(app: FastifyInstance, { config }: ServerContext): Promise<void> {
   const service = new WeatherService(
@@ -25,7 +16,7 @@ export default async function weatherPlugin(app: FastifyInstance, { config }: Se
     config.weatherTimeoutMs ?? DEFAULT_WEATHER_TIMEOUT_MS,
   );
 
-  const answer = async (request: FastifyRequest, q: WeatherParams) => {
+  const answer = async (request: FastifyRequest, q: WeatherQuery) => {
     try {
       return await service.daily(q);
     } catch (err) {
@@ -35,14 +26,6 @@ export default async function weatherPlugin(app: FastifyInstance, { config }: Se
     }
   };
 
-  app.get<{ Querystring: WeatherParams }>(
-    ENDPOINTS.weather.path,
-    { schema: ENDPOINTS.weather.schema },
-    async (request) => answer(request, request.query),
-  );
-  app.post<{ Body: WeatherParams }>(
-    ENDPOINTS.weatherPost.path,
-    { schema: ENDPOINTS.weatherPost.schema },
-    async (request) => answer(request, request.body),
-  );
+  route(app, ENDPOINTS.weather, async (request) => answer(request, request.query));
+  route(app, ENDPOINTS.weatherPost, async (request) => answer(request, request.body));
 }

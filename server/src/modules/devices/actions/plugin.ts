@@ -7,14 +7,15 @@
  * The timeout watchdog (commands sent and never answered) runs with the app, simulator or not.
  */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, formatApiDate, UNIT_ACTIONS, type BulkActionRequest, type UnitAction, type UnitActionRequest } from '@fieldwatch/shared';
+import { ENDPOINTS, formatApiDate, UNIT_ACTIONS, type UnitAction } from '@fieldwatch/shared';
 import type { ServerContext } from '../../../context';
 import { badRequest } from '../../../http/errors';
+import { route } from '../../../http/route';
 import { auth } from '../../auth/guard';
 import { requireWriter } from '../../auth/permissions';
 import { userOrgIds } from '../../auth/scope';
 import { optionalString } from '../../legacy/params';
-import { unitAccess, type IdP } from '../access';
+import { unitAccess } from '../access';
 import { startCommandWatchdog, type CommandWatchdog } from './commands';
 import { listUnitActions, runBulkAction, runUnitAction } from './service';
 
@@ -29,29 +30,21 @@ export default async function actionsPlugin(app: FastifyInstance, { db, legacy }
     await watchdog?.stop();
   });
 
-  app.get<IdP>(ENDPOINTS.deviceActions.path, { schema: ENDPOINTS.deviceActions.schema }, async (req) => ({
+  route(app, ENDPOINTS.deviceActions, async (req) => ({
     data: await listUnitActions(db, (await unitOf(req, req.params.id)).id),
   }));
 
-  app.post<IdP & { Body: UnitActionRequest }>(
-    ENDPOINTS.runUnitAction.path,
-    { schema: ENDPOINTS.runUnitAction.schema },
-    async (req, reply) => {
-      const unit = await writableUnitOf(req, req.params.id);
-      const data = await runUnitAction(db, unit, req.body.action, auth(req).userId);
-      return reply.code(202).send({ data });
-    },
-  );
+  route(app, ENDPOINTS.runUnitAction, async (req, reply) => {
+    const unit = await writableUnitOf(req, req.params.id);
+    const data = await runUnitAction(db, unit, req.body.action, auth(req).userId);
+    return reply.code(202).send({ data });
+  });
 
-  app.post<{ Body: BulkActionRequest }>(
-    ENDPOINTS.bulkUnitAction.path,
-    { schema: ENDPOINTS.bulkUnitAction.schema },
-    async (req) => {
-      const a = auth(req);
-      requireWriter(a);
-      return { data: await runBulkAction(db, await userOrgIds(db, a.userId), req.body.unitIds, req.body.action, a.userId) };
-    },
-  );
+  route(app, ENDPOINTS.bulkUnitAction, async (req) => {
+    const a = auth(req);
+    requireWriter(a);
+    return { data: await runBulkAction(db, await userOrgIds(db, a.userId), req.body.unitIds, req.body.action, a.userId) };
+  });
 
   /** UnitID and Action (UNIT_ACTIONS) → [{ ActionID, UnitID, Action, Status, Result, RequestedAt }]. */
   legacy.register('UnitAction', async ({ auth: a, params }) => {

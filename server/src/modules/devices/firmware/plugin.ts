@@ -4,23 +4,20 @@
  * - POST /api/v3/device/devices/{id}/firmware   body FirmwareRequest → 202 { data: UnitActionRecord }
  */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, type FirmwareRequest } from '@fieldwatch/shared';
+import { ENDPOINTS } from '@fieldwatch/shared';
 import type { ServerContext } from '../../../context';
+import { route } from '../../../http/route';
 import { auth } from '../../auth/guard';
-import { unitAccess, type IdP } from '../access';
+import { unitAccess } from '../access';
 import { firmwareInfo, scheduleFirmware } from './service';
 
 export default async function firmwarePlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
   const { unitOf, writableUnitOf } = unitAccess(db);
-  app.get<IdP>(ENDPOINTS.firmware.path, { schema: ENDPOINTS.firmware.schema }, async (req) => ({
+  route(app, ENDPOINTS.firmware, async (req) => ({
     data: await firmwareInfo(db, await unitOf(req, req.params.id)),
   }));
-  app.post<IdP & { Body: FirmwareRequest }>(
-    ENDPOINTS.scheduleFirmware.path,
-    { schema: ENDPOINTS.scheduleFirmware.schema },
-    async (req, reply) => {
-      const unit = await writableUnitOf(req, req.params.id);
-      return reply.code(202).send({ data: await scheduleFirmware(db, unit, req.body.version, auth(req).userId) });
-    },
-  );
+  route(app, ENDPOINTS.scheduleFirmware, async (req, reply) => {
+    const unit = await writableUnitOf(req, req.params.id);
+    return reply.code(202).send({ data: await scheduleFirmware(db, unit, req.body.version, auth(req).userId) });
+  });
 }

@@ -4,9 +4,10 @@
  * - xrequest GetAllMarks (UnitID, optional ChannelID), EditMark, DeleteMark
  */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, formatApiDate, MESSAGES, type MarkerInput } from '@fieldwatch/shared';
+import { ENDPOINTS, formatApiDate, MESSAGES } from '@fieldwatch/shared';
 import type { ServerContext } from '../../../context';
 import { badRequest } from '../../../http/errors';
+import { route } from '../../../http/route';
 import { auth } from '../../auth/guard';
 import { requireWriter } from '../../auth/permissions';
 import { userOrgIds } from '../../auth/scope';
@@ -17,43 +18,33 @@ import { createMarker, deleteMarker, listMarkers, requireMarker, updateMarker } 
 
 export default async function markersPlugin(app: FastifyInstance, { db, legacy }: ServerContext): Promise<void> {
   const { unitOf, writableUnitOf, scoped, scopedUnit } = unitAccess(db);
-  type ChP = { Params: { id: number; n: number } };
-  type MkP = { Params: { id: number; n: number; markerId: number } };
-  app.get<ChP>(ENDPOINTS.markers.path, { schema: ENDPOINTS.markers.schema }, async (req) => {
+  route(app, ENDPOINTS.markers, async (req) => {
     const unit = await unitOf(req, req.params.id);
     await requireChannel(db, unit.id, req.params.n);
     return { data: await listMarkers(db, unit.id, req.params.n) };
   });
-  app.post<ChP & { Body: MarkerInput }>(
-    ENDPOINTS.createMarker.path,
-    { schema: ENDPOINTS.createMarker.schema },
-    async (req, reply) => {
-      const unit = await writableUnitOf(req, req.params.id);
-      const marker = await createMarker(
-        db,
-        unit.id,
-        req.params.n,
-        { ...req.body, position: parseTime(req.body.position, 'position') },
-        auth(req).userId,
-      );
-      return reply.code(201).send({ data: marker });
-    },
-  );
-  app.put<MkP & { Body: Partial<MarkerInput> }>(
-    ENDPOINTS.updateMarker.path,
-    { schema: ENDPOINTS.updateMarker.schema },
-    async (req) => {
-      const a = auth(req);
-      requireWriter(a);
-      const orgs = await userOrgIds(db, a.userId);
-      const m = await requireMarker(db, req.params.markerId, orgs, { unitId: req.params.id, channel: req.params.n });
-      const { position, ...rest } = req.body;
-      return {
-        data: await updateMarker(db, m, { ...rest, ...(position !== undefined ? { position: parseTime(position, 'position') } : {}) }),
-      };
-    },
-  );
-  app.delete<MkP>(ENDPOINTS.deleteMarker.path, { schema: ENDPOINTS.deleteMarker.schema }, async (req) => {
+  route(app, ENDPOINTS.createMarker, async (req, reply) => {
+    const unit = await writableUnitOf(req, req.params.id);
+    const marker = await createMarker(
+      db,
+      unit.id,
+      req.params.n,
+      { ...req.body, position: parseTime(req.body.position, 'position') },
+      auth(req).userId,
+    );
+    return reply.code(201).send({ data: marker });
+  });
+  route(app, ENDPOINTS.updateMarker, async (req) => {
+    const a = auth(req);
+    requireWriter(a);
+    const orgs = await userOrgIds(db, a.userId);
+    const m = await requireMarker(db, req.params.markerId, orgs, { unitId: req.params.id, channel: req.params.n });
+    const { position, ...rest } = req.body;
+    return {
+      data: await updateMarker(db, m, { ...rest, ...(position !== undefined ? { position: parseTime(position, 'position') } : {}) }),
+    };
+  });
+  route(app, ENDPOINTS.deleteMarker, async (req) => {
     const a = auth(req);
     requireWriter(a);
     const orgs = await userOrgIds(db, a.userId);

@@ -7,23 +7,20 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, formatApiDate, MESSAGES } from '@fieldwatch/shared';
 import type { ServerContext } from '../../../context';
 import { notFound } from '../../../http/errors';
+import { route } from '../../../http/route';
 import { optionalInt, optionalTime, parseTime, requiredInt } from '../../legacy/params';
 import { CHANNEL_PARAM, unitAccess } from '../access';
 import { radarDates, radarScan } from './service';
 
 export default async function radarPlugin(app: FastifyInstance, { db, legacy }: ServerContext): Promise<void> {
   const { unitOf, scopedUnit } = unitAccess(db);
-  app.get<{ Params: { id: number; channel: number }; Querystring: { timestamp?: string } }>(
-    ENDPOINTS.radar.path,
-    { schema: ENDPOINTS.radar.schema },
-    async (req) => {
-      const unit = await unitOf(req, req.params.id);
-      const at = req.query.timestamp !== undefined ? parseTime(req.query.timestamp, 'timestamp') : undefined;
-      const scan = await radarScan(db, unit.id, req.params.channel, at);
-      if (!scan) throw notFound(MESSAGES.noMeasurementData);
-      return { data: scan };
-    },
-  );
+  route(app, ENDPOINTS.radar, async (req) => {
+    const unit = await unitOf(req, req.params.id);
+    const at = req.query.timestamp !== undefined ? parseTime(req.query.timestamp, 'timestamp') : undefined;
+    const scan = await radarScan(db, unit.id, req.params.channel, at);
+    if (!scan) throw notFound(MESSAGES.noMeasurementData);
+    return { data: scan };
+  });
 
   /** UnitID, optional ChannelID → [{ UnitID, ChannelID, RadarDate }], newest first. */
   legacy.register('GetRadarDates', async ({ auth: a, params }) => {

@@ -4,28 +4,25 @@
  * - xrequest SetRelay
  */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, MESSAGES, type RelayRequest } from '@fieldwatch/shared';
+import { ENDPOINTS, MESSAGES } from '@fieldwatch/shared';
 import type { ServerContext } from '../../../context';
 import { badRequest } from '../../../http/errors';
+import { route } from '../../../http/route';
 import { auth } from '../../auth/guard';
 import { requireWriter } from '../../auth/permissions';
 import { optionalBool } from '../../legacy/params';
-import { unitAccess, type IdP } from '../access';
+import { unitAccess } from '../access';
 import { getRelay, setRelay } from './service';
 
 export default async function relayPlugin(app: FastifyInstance, { db, legacy }: ServerContext): Promise<void> {
   const { unitOf, writableUnitOf, scopedUnit } = unitAccess(db);
-  app.get<IdP>(ENDPOINTS.relay.path, { schema: ENDPOINTS.relay.schema }, async (req) => ({
+  route(app, ENDPOINTS.relay, async (req) => ({
     data: await getRelay(db, (await unitOf(req, req.params.id)).id),
   }));
-  app.post<IdP & { Body: RelayRequest }>(
-    ENDPOINTS.setRelay.path,
-    { schema: ENDPOINTS.setRelay.schema },
-    async (req) => {
-      const unit = await writableUnitOf(req, req.params.id);
-      return { data: await setRelay(db, unit, req.body, auth(req).userId) };
-    },
-  );
+  route(app, ENDPOINTS.setRelay, async (req) => {
+    const unit = await writableUnitOf(req, req.params.id);
+    return { data: await setRelay(db, unit, req.body, auth(req).userId) };
+  });
 
   /** UnitID and On (true/false) or Reset → [{ UnitID, State, On }]; failure 409 "Error updating relay". */
   legacy.register('SetRelay', async ({ auth: a, params }) => {

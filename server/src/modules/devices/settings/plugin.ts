@@ -6,10 +6,11 @@
  *                                                            body UnitSettingUpdate { value, revision? } → { data: UnitSettings }
  */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, type UnitSettingsUpdate, type UnitSettingUpdate } from '@fieldwatch/shared';
+import { ENDPOINTS } from '@fieldwatch/shared';
 import type { ServerContext } from '../../../context';
 import { badRequest } from '../../../http/errors';
-import { unitAccess, type IdP } from '../access';
+import { route } from '../../../http/route';
+import { unitAccess } from '../access';
 import { getSettings, putSetting, putSettings } from './service';
 
 /** A settings value is text (≤ 500 characters), a finite number, true/false or null; else 400. */
@@ -24,26 +25,18 @@ function checkSettingValue(value: unknown, name: string): void {
 
 export default async function settingsPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
   const { unitOf, writableUnitOf } = unitAccess(db);
-  app.get<IdP>(ENDPOINTS.unitSettings.path, { schema: ENDPOINTS.unitSettings.schema }, async (req) => ({
+  route(app, ENDPOINTS.unitSettings, async (req) => ({
     data: await getSettings(db, await unitOf(req, req.params.id)),
   }));
-  app.put<IdP & { Body: UnitSettingsUpdate }>(
-    ENDPOINTS.saveUnitSettings.path,
-    { schema: ENDPOINTS.saveUnitSettings.schema },
-    async (req) => {
-      const unit = await writableUnitOf(req, req.params.id);
-      for (const [section, keys] of Object.entries(req.body.settings))
-        for (const [key, value] of Object.entries(keys)) checkSettingValue(value, `${section}.${key}`);
-      return { data: await putSettings(db, unit, req.body.revision, req.body.settings) };
-    },
-  );
-  app.put<{ Params: { a: number; b: string; c: string }; Body: UnitSettingUpdate }>(
-    ENDPOINTS.setUnitSetting.path,
-    { schema: ENDPOINTS.setUnitSetting.schema },
-    async (req) => {
-      const unit = await writableUnitOf(req, req.params.a);
-      checkSettingValue(req.body.value, 'value');
-      return { data: await putSetting(db, unit, req.params.b, req.params.c, req.body.value, req.body.revision) };
-    },
-  );
+  route(app, ENDPOINTS.saveUnitSettings, async (req) => {
+    const unit = await writableUnitOf(req, req.params.id);
+    for (const [section, keys] of Object.entries(req.body.settings))
+      for (const [key, value] of Object.entries(keys)) checkSettingValue(value, `${section}.${key}`);
+    return { data: await putSettings(db, unit, req.body.revision, req.body.settings) };
+  });
+  route(app, ENDPOINTS.setUnitSetting, async (req) => {
+    const unit = await writableUnitOf(req, req.params.a);
+    checkSettingValue(req.body.value, 'value');
+    return { data: await putSetting(db, unit, req.params.b, req.params.c, req.body.value, req.body.revision) };
+  });
 }

@@ -18,16 +18,13 @@ import {
   modelName,
   unitStatus,
   toCsv,
-  type AddDeviceBody,
-  type DeviceFilter,
-  type DeviceTableQuery,
-  type UpdateUnitBody,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../../context';
+import { route } from '../../../http/route';
 import { auth } from '../../auth/guard';
 import { scopedOrgIds } from '../../auth/scope';
 import { chunks, optionalIdList, optionalInt } from '../../legacy/params';
-import { UNIT_PARAM, unitAccess, type IdP } from '../access';
+import { UNIT_PARAM, unitAccess } from '../access';
 import { listUnits } from '../service';
 import { filterUnits, unitDetails, unitOptions } from './service';
 import { DEVICE_TABLE_CSV_HEADER, deviceTableCsvRows, deviceTablePage } from './table';
@@ -35,32 +32,28 @@ import { addUnit, updateUnit } from './write';
 
 export default async function unitsPlugin(app: FastifyInstance, { db, legacy }: ServerContext): Promise<void> {
   const { unitOf, scoped, scopedUnit } = unitAccess(db);
-  app.get<IdP>(ENDPOINTS.deviceDetailsV1.path, { schema: ENDPOINTS.deviceDetailsV1.schema }, async (req) =>
+  route(app, ENDPOINTS.deviceDetailsV1, async (req) =>
     unitDetails(db, await unitOf(req, req.params.id)),
   );
-  app.get<IdP>(ENDPOINTS.deviceOptionsV1.path, { schema: ENDPOINTS.deviceOptionsV1.schema }, async (req) =>
+  route(app, ENDPOINTS.deviceOptionsV1, async (req) =>
     unitOptions(db, await unitOf(req, req.params.id)),
   );
-  app.get<IdP>(ENDPOINTS.deviceOptions.path, { schema: ENDPOINTS.deviceOptions.schema }, async (req) => ({
+  route(app, ENDPOINTS.deviceOptions, async (req) => ({
     data: await unitOptions(db, await unitOf(req, req.params.id)),
   }));
 
-  app.post<{ Querystring: { use_context: boolean }; Body: DeviceFilter }>(
-    ENDPOINTS.deviceFilter.path,
-    { schema: ENDPOINTS.deviceFilter.schema },
-    async (req) => {
-      const orgs = await scopedOrgIds(db, auth(req), req.query.use_context);
-      return { data: await filterUnits(db, orgs, req.body ?? {}) };
-    },
-  );
+  route(app, ENDPOINTS.deviceFilter, async (req) => {
+    const orgs = await scopedOrgIds(db, auth(req), req.query.use_context);
+    return { data: await filterUnits(db, orgs, req.body) };
+  });
 
-  app.get<{ Querystring: DeviceTableQuery }>(ENDPOINTS.deviceTable.path, { schema: ENDPOINTS.deviceTable.schema }, async (req) => {
+  route(app, ENDPOINTS.deviceTable, async (req) => {
     const orgs = await scopedOrgIds(db, auth(req), req.query.use_context === true);
     return { data: await deviceTablePage(db, orgs, req.query) };
   });
 
   /** The filtered set, sorted as asked; cut at DEVICE_TABLE_CSV_MAX_ROWS rows (then X-Truncated: true). */
-  app.get<{ Querystring: DeviceTableQuery }>(ENDPOINTS.deviceTableCsv.path, { schema: ENDPOINTS.deviceTableCsv.schema }, async (req, reply) => {
+  route(app, ENDPOINTS.deviceTableCsv, async (req, reply) => {
     const orgs = await scopedOrgIds(db, auth(req), req.query.use_context === true);
     const { rows, matched, truncated } = await deviceTableCsvRows(db, orgs, req.query);
     void reply
@@ -71,13 +64,13 @@ export default async function unitsPlugin(app: FastifyInstance, { db, legacy }: 
     return toCsv(DEVICE_TABLE_CSV_HEADER, rows);
   });
 
-  app.post<{ Body: AddDeviceBody }>(ENDPOINTS.addDevice.path, { schema: ENDPOINTS.addDevice.schema }, async (req, reply) => {
+  route(app, ENDPOINTS.addDevice, async (req, reply) => {
     const unit = await addUnit(db, auth(req), req.body);
     void reply.code(201);
     return { data: unit };
   });
 
-  app.put<IdP & { Body: UpdateUnitBody }>(ENDPOINTS.updateUnit.path, { schema: ENDPOINTS.updateUnit.schema }, async (req) => ({
+  route(app, ENDPOINTS.updateUnit, async (req) => ({
     data: await updateUnit(db, auth(req), req.params.id, req.body),
   }));
 
