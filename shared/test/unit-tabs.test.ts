@@ -14,6 +14,7 @@ describe('which tabs a unit supports', () => {
       expect(unitSupportsTab(tab, thirdParty)).toBe(false);
     expect(supportedUnitTabs(thirdParty)).toEqual([
       'info',
+      'charts',
       'schedule',
       'network',
       'ports',
@@ -28,7 +29,9 @@ describe('which tabs a unit supports', () => {
     expect(unitSupportsTab('cellular', { ...thirdParty, thirdParty: false })).toBe(false);
   });
 
-  test('port settings and alarm limits need channels', () => {
+  test('charts, port settings and alarm limits need channels', () => {
+    expect(unitSupportsTab('charts', noChannels)).toBe(false);
+    expect(unitSupportsTab('charts', thirdParty)).toBe(true);
     expect(unitSupportsTab('ports', noChannels)).toBe(false);
     expect(unitSupportsTab('alarm', noChannels)).toBe(false);
     expect(unitSupportsTab('cellular', noChannels)).toBe(true);

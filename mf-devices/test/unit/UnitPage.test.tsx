@@ -90,6 +90,7 @@ describe("a unit's page", () => {
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
       'Info',
+      'Charts',
       'Schedule',
       'GPRS',
       'Network',

@@ -113,7 +113,14 @@ export function TelemetryChart(props: TelemetryChartProps) {
           zIndex: 4,
           label: compact
             ? undefined
-            : { text: labels.limit(l.level, side), align: 'right', x: -4, style: { color: theme.muted, fontSize: '10px' } },
+            : {
+                text: labels.limit(l.level, side),
+                align: 'right',
+                x: -4,
+                // A high limit's label under its line, a low one's above: inside the plot either way.
+                y: side === 'high' ? 12 : -4,
+                style: { color: theme.muted, fontSize: '10px' },
+              },
         });
       }
     }

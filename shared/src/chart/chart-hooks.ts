@@ -1,4 +1,4 @@
-/** Small hooks of the chart widgets: element height, number format, theme-safe palette pick. */
+/** Small hooks of the chart views: element height and width, number format. */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,6 +17,23 @@ export function useElementHeight<T extends HTMLElement>(fallback: number) {
     return () => ro.disconnect();
   }, []);
   return [ref, height > 0 ? height : fallback] as const;
+}
+
+/** The width of an element (ResizeObserver); `fallback` until measured or where there is none. */
+export function useElementWidth<T extends HTMLElement>(fallback: number) {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width ?? 0;
+      setWidth((old) => (Math.abs(old - w) >= 1 ? Math.floor(w) : old));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, width > 0 ? width : fallback] as const;
 }
 
 /** Numbers in the UI language, up to `digits` decimals. */

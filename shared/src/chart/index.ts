@@ -14,7 +14,7 @@ export { TimeRangePicker, presetLabel, rangeText } from './TimeRangePicker';
 export { SeriesLegend, type LegendEntry } from './SeriesLegend';
 export { RadarChart, fetchRadarDates, fetchRadarScan, type RadarDate } from './radar';
 export { derivePalette, hexToHsl, readChartTheme, useChartTheme, type ChartTheme } from './theme';
-export { useElementHeight, useValueFormat } from './chart-hooks';
+export { useElementHeight, useElementWidth, useValueFormat } from './chart-hooks';
 export { chartCsv, type CsvLabels } from './chart-csv';
 export {
   defaultTimeRange,

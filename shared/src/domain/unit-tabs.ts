@@ -6,7 +6,8 @@
  * - Our own hardware (type codes below 200) carries a cellular modem (NB-IoT / LTE-M with GPRS as
  *   fallback), an NFC tag and firmware we ship: GPRS, cellular, firmware and NFC apply to it only.
  *   Third-party sensors reach us through a gateway or their vendor's network: none of these four.
- * - Port settings and alarm limits are per channel: a unit without channels has neither.
+ * - Charts (measurements, markers, radar), port settings and alarm limits are per channel: a unit
+ *   without channels has none of them.
  * - Info, schedule, network, log scan, custom brand and location apply to every unit.
  *
  * The relay is not a tab: the page shows its panel when the unit's options say it has one.
@@ -14,6 +15,7 @@
 
 export const UNIT_TAB_NAMES = [
   'info',
+  'charts',
   'schedule',
   'gprs',
   'network',
@@ -40,8 +42,8 @@ export interface UnitTabSubject {
 
 /** Tabs that need our own hardware's modem, tag or firmware. */
 const OWN_HARDWARE_TABS: ReadonlySet<UnitTabName> = new Set(['gprs', 'cellular', 'firmware', 'nfc']);
-/** Tabs that are per channel. */
-const CHANNEL_TABS: ReadonlySet<UnitTabName> = new Set(['ports', 'alarm']);
+/** Tabs that are per channel (charts: the channels' measurements, their markers and radar). */
+const CHANNEL_TABS: ReadonlySet<UnitTabName> = new Set(['charts', 'ports', 'alarm']);
 
 export function isUnitTabName(value: string): value is UnitTabName {
   return (UNIT_TAB_NAMES as readonly string[]).includes(value);

@@ -25,6 +25,7 @@ import { useUnitPush } from './actions/useUnitPush';
 import { DEVICE_TABLE_PATH, tablePathFrom, unitPagePath } from './links';
 import { MiniMap } from './map/MiniMap';
 import { RelayPanel } from './relay/RelayPanel';
+import { ChartsTab } from './charts';
 import { AlarmTab } from './tabs/alarm/AlarmTab';
 import { BrandTab } from './tabs/brand/BrandTab';
 import { CellularTab } from './tabs/cellular/CellularTab';
@@ -41,6 +42,7 @@ import css from './UnitPage.module.css';
 
 const TAB_VIEWS: Record<UnitTab, (p: UnitTabProps) => React.ReactElement> = {
   info: InfoTab,
+  charts: ChartsTab,
   schedule: ScheduleTab,
   gprs: GprsTab,
   network: NetworkTab,
