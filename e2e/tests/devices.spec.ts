@@ -5,7 +5,7 @@
  * there after a reload. Runs on the demo fleet with the simulator answering commands.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectOverview, signIn } from './helpers';
+import { dragAndDrop, expectOverview, signIn } from './helpers';
 
 type Unit = { UnitID: number; UnitName: string; UnitType: number; AlarmEvents: unknown[] };
 
@@ -131,15 +131,7 @@ test('build a group → location → units tree, move three units in bulk, and f
   await page.goto('/groupmanagement');
   const loose = page.getByTestId('location-row').filter({ hasText: location });
   await expect(loose).toBeVisible();
-  // HTML5 drag and drop as the browser fires it (dragstart, dragover, drop), on the rows themselves:
-  // a mouse-driven drag across a long, scrolling tree lands wherever the rows have moved to.
-  const target = page.getByTestId('group-row').filter({ hasText: group });
-  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
-  await loose.dispatchEvent('dragstart', { dataTransfer });
-  await target.dispatchEvent('dragenter', { dataTransfer });
-  await target.dispatchEvent('dragover', { dataTransfer });
-  await target.dispatchEvent('drop', { dataTransfer });
-  await loose.dispatchEvent('dragend', { dataTransfer });
+  await dragAndDrop(page, loose, page.getByTestId('group-row').filter({ hasText: group }));
   await expect(page.getByTestId('container-notice')).toContainText(`${location} moved to ${group}`);
   await page.getByTestId('group-row').filter({ hasText: group }).click();
   await expect(page.getByTestId('group-panel')).toContainText(group);
