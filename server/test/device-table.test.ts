@@ -170,6 +170,65 @@ describe.each(DRIVERS)('device table and unit writes on %s', (driver) => {
     expect((await table('q=zeta&status=alarm')).body.data.matched).toBe(0);
   });
 
+  it('follows alarm writes incrementally: statuses, counts, status order and alarm types stay the whole rule’s', async () => {
+    const db = s.db.db;
+    const orgs = [nordic, baltic];
+    const rank = { alarm: 0, problem: 1, inactive: 2, ok: 3 };
+    const demo = (await db.select({ id: units.id }).from(units).where(inArray(units.organizationId, orgs)).limit(12)).map((r) => r.id);
+    const pool = [...Object.values(made), ...demo];
+    let seed = 20241126;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const activeIds = async () =>
+      (await db.select({ id: alarms.id }).from(alarms).where(inArray(alarms.unitId, pool))).map((r) => r.id);
+    const raise = (tx: typeof db) =>
+      tx
+        .insert(alarms)
+        .values({ unitId: pool[rnd(pool.length)]!, channelId: 1 + rnd(3), alarmType: [0, 3, 19, -1, 12][rnd(5)]!, eventTime: new Date() })
+        .onConflictDoNothing();
+    const check = async (step: string) => {
+      const expected = await sqlStatuses(db, orgs);
+      expect([step, await tableStatuses(db, orgs)]).toEqual([step, expected]);
+      // Through the route: the whole status order (worst first, ties by id) and the counts.
+      const page = (await table('pageSize=500', superCookie)).body.data;
+      const want = [...expected].sort(([a, x], [b, y]) => rank[x] - rank[y] || a - b);
+      expect([step, page.rows.map((r) => r.UnitID)]).toEqual([step, want.slice(0, 500).map(([id]) => id)]);
+      const counts = { alarm: 0, problem: 0, inactive: 0, ok: 0 };
+      for (const st of expected.values()) counts[st]++;
+      expect([step, page.counts]).toEqual([step, counts]);
+      // The alarm-type filter reads the same state.
+      const typed = await db.execute(sql`select count(distinct a.unit_id)::int as n from alarms a join units u on u.id = a.unit_id
+        where a.active and a.alarm_type = 19 and u.organization_id in (${nordic}, ${baltic})`);
+      const n = Number((typed as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+      expect([step, (await table('alarmTypes=19', superCookie)).body.data.matched]).toEqual([step, n]);
+    };
+    await check('start');
+    for (let step = 0; step < 24; step++) {
+      const op = rnd(5);
+      const ids = await activeIds();
+      const one = ids[rnd(Math.max(ids.length, 1))];
+      if (op === 0 || one === undefined) await raise(db);
+      else if (op === 1) await db.update(alarms).set({ active: false }).where(eq(alarms.id, one));
+      else if (op === 2) await db.update(alarms).set({ active: true }).where(eq(alarms.id, one)).catch(() => undefined);
+      else if (op === 3) await db.delete(alarms).where(eq(alarms.id, one));
+      else
+        await db.transaction(async (tx) => {
+          await raise(tx);
+          await tx.update(alarms).set({ active: false }).where(eq(alarms.id, one));
+        });
+      await check(`step ${step} op ${op}`);
+    }
+    // A unit moving between organisations changes the units: the alarm state is read whole again.
+    await db.insert(alarms).values({ unitId: made.plain!, channelId: 1, alarmType: 19, eventTime: new Date() }).onConflictDoNothing();
+    await db.update(units).set({ organizationId: baltic }).where(eq(units.id, made.plain!));
+    await check('moved to baltic');
+    await db.update(alarms).set({ active: false }).where(eq(alarms.unitId, made.plain!));
+    await db.update(units).set({ organizationId: nordic }).where(eq(units.id, made.plain!));
+    await check('moved back');
+  });
+
   describe('adding a device', () => {
     const type = () => DEVICE_TYPES[0]!.code;
     it('adds by serial and type into the organisation and location', async () => {

@@ -2,15 +2,23 @@
  * The device table: the caller's units filtered, counted per status, sorted and paged on the
  * server, fast at 100,000 units.
  *
- * How: one SQL read per fleet state builds the table's index — per unit its organisation, type,
- * status (spec §4, computed in SQL by UNIT_STATUS_SQL, the same rule as the shared unitStatus),
- * active alarm types, name, location and last contact — kept in the fleet cache (fleet/cache.ts)
- * while the organisations' unit and alarm versions stay the same. Sort orders are built once per
- * index and column. A request then reads the versions (one indexed read), walks the sorted order
- * once (filters, status counts, the page window) and reads the page's units and active alarms
- * fresh from the database. Last contact moves with every measurement without changing the
- * versions, so an index is also rebuilt when older than INDEX_MAX_AGE_MS (the last-contact order
- * may be that old; the values shown are always fresh).
+ * How: an in-memory index per set of organisations, in two parts kept in the fleet cache
+ * (fleet/cache.ts). The units part — per unit its organisation, type, "not installed" marker, name,
+ * location and last contact, and the sort orders built from them on first use — is read in one SQL
+ * statement and kept while the organisations' units version holds (and for at most
+ * INDEX_MAX_AGE_MS: last contact moves with every measurement without changing the version). The
+ * alarms part — per unit with active alarms whether one is a communication error, whether one has
+ * a non-negative type, and the distinct types — comes from the table unit_alarm_state, which
+ * triggers on alarms keep in the writing transaction (migration 0010), and follows alarm changes
+ * incrementally: each request reads, in the same statement as the fleet versions and the page's
+ * rows, only the units whose alarm state changed since the versions the part holds, and patches
+ * the status column, the status order and the counts for those units (spec §4's rule, as
+ * UNIT_STATUS_SQL and the shared unitStatus).
+ *
+ * A request walks the index built so far (filters, status counts, the page window) and reads the
+ * fleet versions, the alarm state changes and the page's units with their active alarms in one
+ * statement (one snapshot). Only when that statement shows the index moved on (units changed, or a
+ * unit's status or alarm types) is the window walked again and its units read again.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -32,7 +40,7 @@ import {
 } from '@fieldwatch/shared';
 import type { Db } from '../../../db/client';
 import { badRequest, notFound } from '../../../http/errors';
-import { cachedFleetAnswer, fleetState } from '../../fleet/cache';
+import { cachedFleetAnswer, fleetStateOf, peekFleetAnswer, type FleetState } from '../../fleet/cache';
 
 /** An index older than this is rebuilt (for the order of last contact, which no version tracks). */
 export const INDEX_MAX_AGE_MS = 60_000;
@@ -73,11 +81,33 @@ interface UnitsPart {
   orders: Partial<Record<Exclude<DeviceTableSort, 'status'>, Int32Array>>;
 }
 
-/** The alarms part: per unit with active alarms, the SQL predicates of spec §4 and its alarm types. */
+/** What a unit's active alarms make of its status (a row of unit_alarm_state). */
+interface AlarmState {
+  /** An active communication error (type 19). */
+  problem: boolean;
+  /** An active alarm of a non-negative type. */
+  alarm: boolean;
+  /** The distinct active alarm types, ascending. */
+  types: number[];
+}
+
+/** The status column of one units part with one alarms part (spec §4, in rank order). */
+interface Joined {
+  units: UnitsPart;
+  status: Uint8Array;
+  /** Positions by status rank, ties in id order (each rank's block ascending). */
+  statusOrder: Int32Array;
+  counts: Record<UnitStatus, number>;
+}
+
+/**
+ * The alarms part: the alarm state of every unit of the organisations that has active alarms, as
+ * of `versions` (per organisation, read in the same statement as the rows they describe).
+ */
 interface AlarmsPart {
-  byUnit: Map<number, { problem: boolean; alarm: boolean; types: number[] }>;
-  /** The status column joined with one units part (rebuilt when either changes). */
-  joined?: { units: UnitsPart; status: Uint8Array; statusOrder: Int32Array; counts: Record<UnitStatus, number> };
+  versions: Map<number, { units: number; alarms: number }>;
+  byUnit: Map<number, AlarmState>;
+  joined?: Joined;
 }
 
 interface TableIndex {
@@ -171,36 +201,49 @@ async function buildUnitsPart(db: Db, orgs: readonly number[]): Promise<UnitsPar
   return part;
 }
 
-async function buildAlarmsPart(db: Db, orgs: readonly number[]): Promise<AlarmsPart> {
-  // Only units with active alarms (a few per cent of a fleet), through the active-alarm index.
-  const res = await db.execute(sql`
-    select coalesce(json_agg(json_build_array(x.unit_id, x.problem, x.alarm, x.types)), '[]')::text as a
-    from (
-      select a.unit_id,
-        bool_or(a.alarm_type = ${COMMUNICATION_ERROR_ALARM}) as problem,
-        bool_or(a.alarm_type >= 0) as alarm,
-        array_agg(distinct a.alarm_type) as types
-      from alarms a
-      where a.active
-        and exists (select 1 from units u where u.id = a.unit_id and u.organization_id in (${orgSql(orgs)}))
-      group by a.unit_id
-    ) x`);
-  const text = (res as unknown as { rows: Array<{ a: string }> }).rows[0]!.a;
-  type A = [number, boolean, boolean, number[]];
-  return {
-    byUnit: new Map((JSON.parse(text) as A[]).map(([id, problem, alarm, types]) => [id, { problem, alarm, types }])),
-  };
+type Counter = [org: number, units: number, unitsVersion: number | string, alarmsVersion: number | string];
+type StateRow = [unitId: number, problem: boolean, alarm: boolean, types: number[], org: number, version: number | string];
+
+/** The organisations' fleet_counters rows, as one JSON text. */
+const countersSql = (orgs: readonly number[]) => sql`(select coalesce(json_agg(json_build_array(
+    f.organization_id, f.units, f.units_version, f.alarms_version)), '[]')
+  from fleet_counters f where f.organization_id in (${orgSql(orgs)}))::text`;
+
+/** unit_alarm_state rows as one JSON text: all of the organisations' units with alarms (`part` unset), or those changed since the part's versions. */
+function alarmStateSql(orgs: readonly number[], part: AlarmsPart | undefined) {
+  const cols = sql`json_build_array(s.unit_id, s.problem, s.alarm, s.types, s.organization_id, s.version)`;
+  if (!part)
+    return sql`(select coalesce(json_agg(${cols}), '[]') from unit_alarm_state s join units u on u.id = s.unit_id
+      where u.organization_id in (${orgSql(orgs)}) and cardinality(s.types) > 0)::text`;
+  const since = sql.join(
+    orgs.map((o) => sql`(s.organization_id = ${o} and s.version > ${part.versions.get(o)?.alarms ?? -1})`),
+    sql` or `,
+  );
+  return sql`(select coalesce(json_agg(${cols}), '[]') from unit_alarm_state s where ${since})::text`;
 }
 
+/** The versions of the counters rows, per organisation of `orgs` (0 without a row). */
+function versionsOf(orgs: readonly number[], counters: readonly Counter[]): Map<number, { units: number; alarms: number }> {
+  const byOrg = new Map(counters.map(([org, , u, a]) => [org, { units: Number(u), alarms: Number(a) }]));
+  return new Map(orgs.map((o) => [o, byOrg.get(o) ?? { units: 0, alarms: 0 }]));
+}
+
+const stateOf = ([, problem, alarm, types]: StateRow): AlarmState => ({ problem, alarm, types: [...types].sort((a, b) => a - b) });
+
 /** Spec §4's order of the rule: inactive, then problem, then alarm, else ok (as UNIT_STATUS_SQL). */
-function join(units: UnitsPart, alarms: AlarmsPart): NonNullable<AlarmsPart['joined']> {
-  const status = new Uint8Array(units.n).fill(STATUS_RANK.ok);
-  for (let i = 0; i < units.n; i++) if (units.inactive[i]) status[i] = STATUS_RANK.inactive;
+function rankOf(units: UnitsPart, i: number, a: AlarmState | undefined): number {
+  if (units.inactive[i]) return STATUS_RANK.inactive;
+  if (a?.problem) return STATUS_RANK.problem;
+  if (a?.alarm) return STATUS_RANK.alarm;
+  return STATUS_RANK.ok;
+}
+
+function join(units: UnitsPart, alarms: AlarmsPart): Joined {
+  const status = new Uint8Array(units.n);
+  for (let i = 0; i < units.n; i++) status[i] = rankOf(units, i, undefined);
   for (const [id, a] of alarms.byUnit) {
     const i = units.posById.get(id);
-    if (i === undefined || units.inactive[i]) continue;
-    if (a.problem) status[i] = STATUS_RANK.problem;
-    else if (a.alarm) status[i] = STATUS_RANK.alarm;
+    if (i !== undefined) status[i] = rankOf(units, i, a);
   }
   // Status order, ties by id: a counting pass over the id order (linear, no sort).
   const starts = [0, 0, 0, 0];
@@ -214,6 +257,84 @@ function join(units: UnitsPart, alarms: AlarmsPart): NonNullable<AlarmsPart['joi
   for (let i = 0; i < units.n; i++) counts[RANKED[status[i]!]!]++;
   for (let i = 0; i < units.n; i++) statusOrder[starts[status[i]!]!++] = i;
   return { units, status, statusOrder, counts };
+}
+
+/** First index in [lo, hi) of the ascending `order` whose value is ≥ `i`. */
+function lowerBound(order: Int32Array, lo: number, hi: number, i: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (order[mid]! < i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Moves position `i` to status rank `to` in the joined column: its status, the counts, and its place in the status order. */
+function setRank(j: Joined, i: number, to: number): void {
+  const from = j.status[i]!;
+  if (from === to) return;
+  const start = (r: number) => RANKED.slice(0, r).reduce((n, st) => n + j.counts[st], 0);
+  const order = j.statusOrder;
+  const p = lowerBound(order, start(from), start(from) + j.counts[RANKED[from]!], i);
+  const q = lowerBound(order, start(to), start(to) + j.counts[RANKED[to]!], i);
+  if (to > from) {
+    // The units between shift one place forward; i ends just before its new block's successor.
+    order.copyWithin(p, p + 1, q);
+    order[q - 1] = i;
+  } else {
+    order.copyWithin(q + 1, q, p);
+    order[q] = i;
+  }
+  j.counts[RANKED[from]!]--;
+  j.counts[RANKED[to]!]++;
+  j.status[i] = to;
+}
+
+/** Whether the versions `read` are older than `held` for some organisation (an earlier snapshot). */
+function older(read: ReadonlyMap<number, { units: number; alarms: number }>, held: ReadonlyMap<number, { units: number; alarms: number }>): boolean {
+  for (const [org, h] of held) {
+    const r = read.get(org);
+    if (!r || r.units < h.units || r.alarms < h.alarms) return true;
+  }
+  return false;
+}
+
+const sameUnits = (a: ReadonlyMap<number, { units: number }>, b: ReadonlyMap<number, { units: number }>) =>
+  a.size === b.size && [...a].every(([org, v]) => b.get(org)?.units === v.units);
+
+/**
+ * Folds what one statement read into the alarms part: the whole state (`full`) or the rows changed
+ * since the part's versions. A read older than the part changes nothing (another request already
+ * folded a newer one in). Answers whether any unit's state changed.
+ */
+function foldAlarms(part: AlarmsPart, versions: Map<number, { units: number; alarms: number }>, rows: readonly StateRow[], full: boolean): boolean {
+  if (part.versions.size > 0 && older(versions, part.versions)) return false;
+  if (full) {
+    part.byUnit = new Map(rows.map((r) => [r[0], stateOf(r)]));
+    part.versions = versions;
+    part.joined = undefined;
+    return true;
+  }
+  let changed = false;
+  const joined = part.joined;
+  for (const row of rows) {
+    const [id, , , , org, version] = row;
+    // Rows the part already holds (a newer read came first) are skipped.
+    if (Number(version) <= (part.versions.get(org)?.alarms ?? -1)) continue;
+    const next = stateOf(row);
+    const before = part.byUnit.get(id);
+    if (before && before.problem === next.problem && before.alarm === next.alarm && before.types.join() === next.types.join()) continue;
+    changed = true;
+    if (next.types.length === 0 && !next.problem && !next.alarm) part.byUnit.delete(id);
+    else part.byUnit.set(id, next);
+    const i = joined?.units.posById.get(id);
+    if (joined && i !== undefined) setRank(joined, i, rankOf(joined.units, i, next));
+  }
+  for (const [org, v] of versions) {
+    const held = part.versions.get(org);
+    if (!held || v.alarms > held.alarms) part.versions.set(org, v);
+  }
+  return changed;
 }
 
 /** Words whose hits a units part keeps (paging and sorting a search reuse them). */
@@ -283,22 +404,81 @@ function orderOf(idx: TableIndex, sort: DeviceTableSort): Int32Array {
   return pos;
 }
 
-/**
- * The index of the organisations (sorted, distinct): its units part while their units version
- * holds (and for at most INDEX_MAX_AGE_MS), its alarms part while their alarm version holds. Both
- * are stored under the versions read before they were built (fleet/cache.ts soundness).
- */
-async function tableIndex(db: Db, orgs: readonly number[]): Promise<TableIndex> {
-  const state = await fleetState(db, orgs);
-  const key = orgs.join(',');
-  const bucket = Math.floor(Date.now() / INDEX_MAX_AGE_MS);
-  const [units, alarms] = await Promise.all([
-    cachedFleetAnswer(db, `device-table-units:${key}`, `${state.unitsVersion}#${bucket}`, () => buildUnitsPart(db, orgs), (u) => u.n * (250 + WORD_CACHE)),
-    cachedFleetAnswer(db, `device-table-alarms:${key}`, state.version, () => buildAlarmsPart(db, orgs), (a) => a.byUnit.size * 100 + 64),
-  ]);
+const unitsKey = (key: string) => `device-table-units:${key}`;
+const alarmsKey = (key: string) => `device-table-alarms:${key}`;
+/** Memory an alarms part may hold (its state per unit with alarms, and the joined columns). */
+const alarmsPartBytes = (p: AlarmsPart) => Math.max(p.joined?.units.n ?? 0, 100_000) * 6 + 200_000;
+
+function indexOf(units: UnitsPart, alarms: AlarmsPart): TableIndex {
   if (alarms.joined?.units !== units) alarms.joined = join(units, alarms);
   const { status, statusOrder, counts } = alarms.joined;
   return { units, alarms, n: units.n, status, statusOrder, counts };
+}
+
+/** The index this process holds for the organisations `key` (maybe behind the database), if any. */
+function heldIndex(db: Db, key: string): TableIndex | undefined {
+  const units = peekFleetAnswer<UnitsPart>(db, unitsKey(key));
+  const alarms = peekFleetAnswer<AlarmsPart>(db, alarmsKey(key));
+  return units && alarms ? indexOf(units.value, alarms.value) : undefined;
+}
+
+/** What one statement read: the fleet versions, alarm states (whole, or changed since `basis`), and a page's units. */
+interface FleetRead {
+  counters: Counter[];
+  alarmRows: StateRow[];
+  /** The alarms part the rows are changes of; unset: they are the whole state. */
+  basis?: AlarmsPart;
+  page?: PageRead;
+}
+
+async function readFleet(db: Db, orgs: readonly number[], basis: AlarmsPart | undefined, pageIds?: readonly number[]): Promise<FleetRead> {
+  const page = pageIds && pageIds.length > 0 ? pageSql(orgs, pageIds) : null;
+  const res = await db.execute(sql`select ${countersSql(orgs)} as counters, ${alarmStateSql(orgs, basis)} as alarms
+    ${page ? sql`, ${page.units} as units, ${page.alarms} as page_alarms` : sql``}`);
+  const row = (res as unknown as { rows: Array<{ counters: string; alarms: string; units?: string; page_alarms?: string }> }).rows[0]!;
+  return {
+    counters: JSON.parse(row.counters) as Counter[],
+    alarmRows: JSON.parse(row.alarms) as StateRow[],
+    ...(basis ? { basis } : {}),
+    ...(pageIds ? { page: page ? parsePage(row.units!, row.page_alarms!) : [] } : {}),
+  };
+}
+
+/**
+ * Brings the organisations' index up to what `read` saw (its versions are those of its rows): the
+ * units part rebuilt when their units version moved (or it is older than INDEX_MAX_AGE_MS); the
+ * alarms part read whole when the units moved or there was none, else the changed alarm states
+ * folded in. Answers the index, and whether it moved from the one held before the read.
+ */
+async function settle(db: Db, orgs: readonly number[], read: FleetRead): Promise<{ idx: TableIndex; moved: boolean }> {
+  const key = orgs.join(',');
+  const versions = versionsOf(orgs, read.counters);
+  const bucket = Math.floor(Date.now() / INDEX_MAX_AGE_MS);
+  const unitsVersion = `${[...versions].map(([org, v]) => `${org}:${v.units}`).join(',')}#${bucket}`;
+  const held = peekFleetAnswer<UnitsPart>(db, unitsKey(key));
+  let moved = held?.version !== unitsVersion;
+  const units = moved
+    ? await cachedFleetAnswer(db, unitsKey(key), unitsVersion, () => buildUnitsPart(db, orgs), (u) => u.n * (250 + WORD_CACHE))
+    : held!.value;
+
+  let alarms = read.basis;
+  if (!alarms) {
+    alarms = await cachedFleetAnswer<AlarmsPart>(db, alarmsKey(key), 'incremental', async () => ({ versions: new Map(), byUnit: new Map() }), alarmsPartBytes);
+    moved = foldAlarms(alarms, versions, read.alarmRows, true) || moved;
+  } else if (!sameUnits(versions, alarms.versions)) {
+    // Units came, went or moved between organisations: their alarm states are read whole again.
+    const whole = await readFleet(db, orgs, undefined);
+    moved = foldAlarms(alarms, versionsOf(orgs, whole.counters), whole.alarmRows, true) || moved;
+  } else {
+    moved = foldAlarms(alarms, versions, read.alarmRows, false) || moved;
+  }
+  return { idx: indexOf(units, alarms), moved };
+}
+
+/** The organisations' index as the database holds it now. */
+async function tableIndex(db: Db, orgs: readonly number[]): Promise<TableIndex> {
+  const held = heldIndex(db, orgs.join(','));
+  return (await settle(db, orgs, await readFleet(db, orgs, held?.alarms))).idx;
 }
 
 function idList(text: string | undefined, name: string): number[] {
@@ -352,50 +532,68 @@ interface Walk {
   counts: Record<UnitStatus, number>;
 }
 
-/** Filters, counts and picks the window [from, from + take) of the matches, in the asked order. */
-async function walk(db: Db, scope: readonly number[], q: DeviceTableQuery, from: number, take: number): Promise<Walk> {
-  const orgs = [...new Set(scope)].sort((a, b) => a - b);
-  const counts: Record<UnitStatus, number> = { alarm: 0, problem: 0, inactive: 0, ok: 0 };
-  if (orgs.length === 0) return { positions: [], total: 0, matched: 0, counts };
+/** A query's filters, checked and resolved (containers to their unit ids). */
+interface Filters {
+  statusWanted: Uint8Array;
+  filterStatus: boolean;
+  types: Set<number>;
+  alarmTypes: Set<number>;
+  customers: Set<number>;
+  inContainer: Set<number> | null;
+  group: Set<number> | null;
+  words: string[];
+  sort: DeviceTableSort;
+  desc: boolean;
+}
+
+async function filtersOf(db: Db, orgs: readonly number[], q: DeviceTableQuery): Promise<Filters> {
   const statuses = statusList(q.status);
   const statusWanted = new Uint8Array(4);
-  const filterStatus = statuses.length > 0 && statuses.length < UNIT_STATUSES.length && !UNIT_STATUSES.every((s) => statuses.includes(s));
   for (const s of statuses) statusWanted[STATUS_RANK[s]] = 1;
-  const types = new Set(idList(q.types, 'types'));
-  const alarmTypes = new Set(idList(q.alarmTypes, 'alarmTypes'));
-  const customers = new Set(idList(q.customers, 'customers'));
   const inContainer = q.location
     ? await containerUnitIds(db, orgs, q.location, 'location')
     : q.group
       ? await containerUnitIds(db, orgs, q.group, 'group')
       : null;
-  const group = q.location && q.group ? await containerUnitIds(db, orgs, q.group, 'group') : null;
-  // Each word: in the name, the location or the model name.
-  const words = [...new Set((q.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))];
+  return {
+    statusWanted,
+    filterStatus: statuses.length > 0 && !UNIT_STATUSES.every((s) => statuses.includes(s)),
+    types: new Set(idList(q.types, 'types')),
+    alarmTypes: new Set(idList(q.alarmTypes, 'alarmTypes')),
+    customers: new Set(idList(q.customers, 'customers')),
+    inContainer,
+    group: q.location && q.group ? await containerUnitIds(db, orgs, q.group, 'group') : null,
+    // Each word: in the name, the location or the model name.
+    words: [...new Set((q.q ?? '').toLowerCase().split(/\s+/).filter(Boolean))],
+    sort: q.sort ?? 'status',
+    desc: q.dir === 'desc',
+  };
+}
 
-  const idx = await tableIndex(db, orgs);
+/** Filters, counts and picks the window [from, from + take) of the matches, in the asked order. */
+function walk(idx: TableIndex, f: Filters, from: number, take: number): Walk {
+  const counts: Record<UnitStatus, number> = { alarm: 0, problem: 0, inactive: 0, ok: 0 };
   const u = idx.units;
-  const order = orderOf(idx, q.sort ?? 'status');
-  const hits = words.map((w) => wordHits(u, w));
+  const order = orderOf(idx, f.sort);
+  const hits = f.words.map((w) => wordHits(u, w));
   // Units with an active alarm of a chosen type: marked from the (few) units with alarms.
   let alarmMask: Uint8Array | null = null;
-  if (alarmTypes.size) {
+  if (f.alarmTypes.size) {
     alarmMask = new Uint8Array(u.n);
     for (const [id, a] of idx.alarms.byUnit) {
       const i = u.posById.get(id);
-      if (i !== undefined && a.types.some((t) => alarmTypes.has(t))) alarmMask[i] = 1;
+      if (i !== undefined && a.types.some((t) => f.alarmTypes.has(t))) alarmMask[i] = 1;
     }
   }
-  const desc = q.dir === 'desc';
   const positions: number[] = [];
-  const at = (k: number) => order[desc ? idx.n - 1 - k : k]!;
-  if (!types.size && !customers.size && !inContainer && !alarmTypes.size && !words.length) {
+  const at = (k: number) => order[f.desc ? idx.n - 1 - k : k]!;
+  if (!f.types.size && !f.customers.size && !f.inContainer && !alarmMask && !hits.length) {
     // No filter but the status one: the counts are the index's; only the window is walked.
     Object.assign(counts, idx.counts);
-    const matched = filterStatus ? RANKED.reduce((n, st, r) => n + (statusWanted[r] ? counts[st] : 0), 0) : idx.n;
+    const matched = f.filterStatus ? RANKED.reduce((n, st, r) => n + (f.statusWanted[r] ? counts[st] : 0), 0) : idx.n;
     for (let k = 0, seen = 0; k < idx.n && seen < from + take; k++) {
       const i = at(k);
-      if (filterStatus && !statusWanted[idx.status[i]!]) continue;
+      if (f.filterStatus && !f.statusWanted[idx.status[i]!]) continue;
       if (seen >= from) positions.push(u.ids[i]!);
       seen++;
     }
@@ -404,10 +602,10 @@ async function walk(db: Db, scope: readonly number[], q: DeviceTableQuery, from:
   let matched = 0;
   for (let k = 0; k < idx.n; k++) {
     const i = at(k);
-    if (types.size && !types.has(u.types[i]!)) continue;
-    if (customers.size && !customers.has(u.orgs[i]!)) continue;
-    if (inContainer && !inContainer.has(u.ids[i]!)) continue;
-    if (group && !group.has(u.ids[i]!)) continue;
+    if (f.types.size && !f.types.has(u.types[i]!)) continue;
+    if (f.customers.size && !f.customers.has(u.orgs[i]!)) continue;
+    if (f.inContainer && !f.inContainer.has(u.ids[i]!)) continue;
+    if (f.group && !f.group.has(u.ids[i]!)) continue;
     if (alarmMask && !alarmMask[i]) continue;
     if (hits.length) {
       let all = true;
@@ -421,7 +619,7 @@ async function walk(db: Db, scope: readonly number[], q: DeviceTableQuery, from:
     }
     const st = idx.status[i]!;
     counts[RANKED[st]!]++;
-    if (filterStatus && !statusWanted[st]) continue;
+    if (f.filterStatus && !f.statusWanted[st]) continue;
     if (matched >= from && matched < from + take) positions.push(u.ids[i]!);
     matched++;
   }
@@ -431,32 +629,32 @@ async function walk(db: Db, scope: readonly number[], q: DeviceTableQuery, from:
 /** A float of json_build_array: NaN and ±Infinity arrive as strings. */
 const float = (v: number | string | null) => (v === null ? null : Number(v));
 
-/**
- * The units `ids` (of `orgs`) with their active alarms (newest first), read now: one statement,
- * its answer as one JSON text (row-by-row results are slow on PGlite).
- */
-async function listUnitsByIds(db: Db, orgs: readonly number[], ids: readonly number[]) {
-  if (ids.length === 0 || orgs.length === 0) return [];
+/** The units `ids` (of `orgs`) and their active alarms (newest first), each as one JSON text (row-by-row results are slow on PGlite). */
+function pageSql(orgs: readonly number[], ids: readonly number[]) {
   const list = `{${ids.join(',')}}`;
-  const res = await db.execute(sql`
-    select
-      (select coalesce(json_agg(json_build_array(
+  return {
+    units: sql`(select coalesce(json_agg(json_build_array(
           u.id, u.organization_id, u.name, u.location, u.type, u.lat, u.lon,
           (extract(epoch from u.last_contact_at) * 1000)::float8)), '[]')
-        from units u where u.id = any(${list}::int[]) and u.organization_id in (${orgSql(orgs)}))::text as units,
-      (select coalesce(json_agg(json_build_array(a.id, a.unit_id, a.channel_id, a.alarm_type, a.text,
+        from units u where u.id = any(${list}::int[]) and u.organization_id in (${orgSql(orgs)}))::text`,
+    alarms: sql`(select coalesce(json_agg(json_build_array(a.id, a.unit_id, a.channel_id, a.alarm_type, a.text,
           (extract(epoch from a.event_time) * 1000)::float8) order by a.event_time desc, a.id desc), '[]')
-        from alarms a where a.active and a.unit_id = any(${list}::int[]))::text as alarms`);
-  const row = (res as unknown as { rows: Array<{ units: string; alarms: string }> }).rows[0]!;
+        from alarms a where a.active and a.unit_id = any(${list}::int[]))::text`,
+  };
+}
+
+type PageRead = ReturnType<typeof parsePage>;
+
+function parsePage(unitsText: string, alarmsText: string) {
   type U = [number, number, string, string, number, number | string | null, number | string | null, number | null];
   type A = [number, number, number, number, string, number];
   const byUnit = new Map<number, AlarmEventRef[]>();
-  for (const [id, unitId, channelId, alarmType, text, ms] of JSON.parse(row.alarms) as A[]) {
+  for (const [id, unitId, channelId, alarmType, text, ms] of JSON.parse(alarmsText) as A[]) {
     const events = byUnit.get(unitId) ?? [];
     events.push({ AlarmID: Number(id), AlarmType: alarmType, AlarmEventText: text, AlarmEventTime: formatApiDate(new Date(Math.floor(ms))), ChannelID: channelId });
     byUnit.set(unitId, events);
   }
-  return (JSON.parse(row.units) as U[]).map(([id, org, name, location, type, lat, lon, last]) => ({
+  return (JSON.parse(unitsText) as U[]).map(([id, org, name, location, type, lat, lon, last]) => ({
     UnitID: id,
     UnitName: name,
     UnitLocation: location,
@@ -469,8 +667,17 @@ async function listUnitsByIds(db: Db, orgs: readonly number[], ids: readonly num
   }));
 }
 
-async function rowsOf(db: Db, orgs: readonly number[], ids: readonly number[]): Promise<DeviceTableRow[]> {
-  const units = await listUnitsByIds(db, orgs, ids);
+/** The units `ids` (of `orgs`) with their active alarms, read now. */
+async function listUnitsByIds(db: Db, orgs: readonly number[], ids: readonly number[]): Promise<PageRead> {
+  if (ids.length === 0 || orgs.length === 0) return [];
+  const page = pageSql(orgs, ids);
+  const res = await db.execute(sql`select ${page.units} as units, ${page.alarms} as alarms`);
+  const row = (res as unknown as { rows: Array<{ units: string; alarms: string }> }).rows[0]!;
+  return parsePage(row.units, row.alarms);
+}
+
+/** Table rows of the units read, in the order of `ids`. */
+function tableRows(units: PageRead, ids: readonly number[]): DeviceTableRow[] {
   const byId = new Map(units.map((u) => [u.UnitID, u]));
   return ids
     .map((id) => byId.get(id))
@@ -483,19 +690,30 @@ async function rowsOf(db: Db, orgs: readonly number[], ids: readonly number[]): 
     }));
 }
 
-/** One page of the device table for the organisations `orgs` (the caller's scope). */
-export async function deviceTablePage(db: Db, orgs: readonly number[], q: DeviceTableQuery): Promise<DeviceTablePage> {
+const rowsOf = async (db: Db, orgs: readonly number[], ids: readonly number[]) => tableRows(await listUnitsByIds(db, orgs, ids), ids);
+
+const distinctSorted = (orgs: readonly number[]) => [...new Set(orgs)].sort((a, b) => a - b);
+
+/**
+ * One page of the device table for the organisations `scope` (the caller's). The window is walked
+ * on the index held, and its units read in the same statement as the fleet versions and the alarm
+ * state changes; when those show the index moved on, the window is walked again and read again.
+ */
+export async function deviceTablePage(db: Db, scope: readonly number[], q: DeviceTableQuery): Promise<DeviceTablePage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? UNITS_PER_PAGE;
-  const w = await walk(db, orgs, q, (page - 1) * pageSize, pageSize);
-  return {
-    rows: await rowsOf(db, orgs, w.positions),
-    total: w.total,
-    matched: w.matched,
-    counts: w.counts,
-    page,
-    pageSize,
-  };
+  const orgs = distinctSorted(scope);
+  const empty = { rows: [], total: 0, matched: 0, counts: { alarm: 0, problem: 0, inactive: 0, ok: 0 }, page, pageSize };
+  if (orgs.length === 0) return empty;
+  const filters = await filtersOf(db, orgs, q);
+  const from = (page - 1) * pageSize;
+  const held = heldIndex(db, orgs.join(','));
+  const first = held ? walk(held, filters, from, pageSize) : undefined;
+  const read = await readFleet(db, orgs, held?.alarms, first?.positions ?? []);
+  const { idx, moved } = await settle(db, orgs, read);
+  const w = first && !moved ? first : walk(idx, filters, from, pageSize);
+  const rows = w === first ? tableRows(read.page ?? [], w.positions) : await rowsOf(db, orgs, w.positions);
+  return { rows, total: w.total, matched: w.matched, counts: w.counts, page, pageSize };
 }
 
 export const DEVICE_TABLE_CSV_HEADER = ['UnitID', 'Name', 'Status', 'Model', 'UnitType', 'Location', 'CustomerID', 'Customer', 'Latitude', 'Longitude', 'LastContact', 'ActiveAlarms'];
@@ -506,7 +724,10 @@ export async function deviceTableCsvRows(
   orgs: readonly number[],
   q: DeviceTableQuery,
 ): Promise<{ rows: Array<Array<string | number | null>>; matched: number; truncated: boolean }> {
-  const w = await walk(db, orgs, q, 0, DEVICE_TABLE_CSV_MAX_ROWS);
+  const scope = distinctSorted(orgs);
+  if (scope.length === 0) return { rows: [], matched: 0, truncated: false };
+  const filters = await filtersOf(db, scope, q);
+  const w = walk(await tableIndex(db, scope), filters, 0, DEVICE_TABLE_CSV_MAX_ROWS);
   const out: Array<Array<string | number | null>> = [];
   const names = new Map<number, string>();
   const res = await db.execute(sql`select id, name from organizations where id in (${sql.join(
