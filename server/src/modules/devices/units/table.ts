@@ -40,7 +40,7 @@ import {
 } from '@fieldwatch/shared';
 import type { Db } from '../../../db/client';
 import { badRequest, notFound } from '../../../http/errors';
-import { cachedFleetAnswer, fleetStateOf, peekFleetAnswer, type FleetState } from '../../fleet/cache';
+import { cachedFleetAnswer, peekFleetAnswer } from '../../fleet/cache';
 
 /** An index older than this is rebuilt (for the order of last contact, which no version tracks). */
 export const INDEX_MAX_AGE_MS = 60_000;
