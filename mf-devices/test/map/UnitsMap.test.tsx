@@ -22,23 +22,40 @@ afterAll(() => {
   Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
 });
 
-const alarm = { AlarmID: 1, AlarmType: 4, AlarmEventText: 'Loop alarm', AlarmEventTime: '2024-05-01 10:00:00', ChannelID: 1 };
+const alarm = {
+  AlarmID: 1,
+  AlarmType: 4,
+  AlarmEventText: 'Loop alarm',
+  AlarmEventTime: '2024-05-01 10:00:00',
+  ChannelID: 1,
+};
 const commError = { ...alarm, AlarmID: 2, AlarmType: 19 };
 
+// Four cities far enough apart to stay single markers when the map is fitted to them.
 const units: Unit[] = [
-  unit(1, { UnitName: 'Pump 01', UnitGPSLatitude: 55.6, UnitGPSLongitude: 12.5 }),
-  unit(2, { UnitName: 'Pump 02', UnitGPSLatitude: 55.9, UnitGPSLongitude: 12.9, AlarmEvents: [alarm] }),
-  unit(3, { UnitName: 'Pump 03', UnitGPSLatitude: 56.2, UnitGPSLongitude: 13.1, AlarmEvents: [commError] }),
-  unit(4, { UnitName: `Pump 04 ${INACTIVE_UNIT_MARKER}`, UnitGPSLatitude: 55.7, UnitGPSLongitude: 12.4 }),
+  unit(1, { UnitName: 'Pump 01', UnitGPSLatitude: 55.68, UnitGPSLongitude: 12.57 }), // Copenhagen
+  unit(2, { UnitName: 'Pump 02', UnitGPSLatitude: 59.33, UnitGPSLongitude: 18.07, AlarmEvents: [alarm] }), // Stockholm
+  unit(3, { UnitName: 'Pump 03', UnitGPSLatitude: 59.91, UnitGPSLongitude: 10.75, AlarmEvents: [commError] }), // Oslo
+  unit(4, { UnitName: `Pump 04 ${INACTIVE_UNIT_MARKER}`, UnitGPSLatitude: 60.17, UnitGPSLongitude: 24.94 }), // Helsinki
   unit(5, { UnitName: 'Pump 05', UnitGPSLatitude: null, UnitGPSLongitude: null }),
   unit(6, { UnitName: 'Pump 06', UnitGPSLatitude: 0, UnitGPSLongitude: 0 }),
+];
+/** Three units in one harbour, one of them in alarm, and one across the town. */
+const harbour: Unit[] = [
+  unit(11, { UnitName: 'Quay 1', UnitGPSLatitude: 55.69, UnitGPSLongitude: 12.6 }),
+  unit(12, { UnitName: 'Quay 2', UnitGPSLatitude: 55.6905, UnitGPSLongitude: 12.6005, AlarmEvents: [alarm] }),
+  unit(13, { UnitName: 'Quay 3', UnitGPSLatitude: 55.691, UnitGPSLongitude: 12.601 }),
+  unit(14, { UnitName: 'Depot', UnitGPSLatitude: 55.64, UnitGPSLongitude: 12.5 }),
 ];
 
 function show(list: Unit[], tiles = '') {
   return renderRemote({
     element: (
       <Routes>
-        <Route path="/groupmanagement" element={<UnitsMap units={list} label="Positions of the units of North" />} />
+        <Route
+          path="/groupmanagement"
+          element={<UnitsMap units={list} label="Positions of the units of North" />}
+        />
         <Route path="/devicemanagement/:unitId" element={<p>unit page</p>} />
       </Routes>
     ),
@@ -70,7 +87,9 @@ describe("a group's units on a map", () => {
     expect(byId['2']!.getAttribute('aria-label')).toBe('Open Pump 02 (Alarm)');
     expect(byId['2']!.getAttribute('tabindex')).toBe('0');
     // Units without a position (none, or 0/0) are counted under the map.
-    expect(screen.getByTestId('group-map').textContent).toContain('Units with a position: 4 Without a position: 2.');
+    expect(screen.getByTestId('group-map').textContent).toContain(
+      'Units with a position: 4 Without a position: 2.',
+    );
     expect(screen.getByRole('group', { name: 'Positions of the units of North' })).toBeTruthy();
   });
 
@@ -80,7 +99,7 @@ describe("a group's units on a map", () => {
     const map = (document.querySelector('.leaflet-container') as MapElement).fwMap!;
     for (const u of units.slice(0, 4))
       expect(map.getBounds().contains([u.UnitGPSLatitude!, u.UnitGPSLongitude!])).toBe(true);
-    expect(map.getZoom()).toBeGreaterThanOrEqual(7);
+    expect(map.getZoom()).toBe(4);
   });
 
   test('a single unit: a street view of it with tiles; without, no closer than the outlines can show', async () => {
@@ -88,7 +107,7 @@ describe("a group's units on a map", () => {
     await waitFor(() => expect(markers()).toHaveLength(1));
     let map = (document.querySelector('.leaflet-container') as MapElement).fwMap!;
     await waitFor(() => expect(map.getZoom()).toBe(15));
-    expect(map.getCenter().lat).toBeCloseTo(55.6, 3);
+    expect(map.getCenter().lat).toBeCloseTo(55.68, 3);
     expect(screen.queryByText('Map tiles unavailable — showing outlines')).toBeNull();
     unmount();
 
@@ -111,8 +130,37 @@ describe("a group's units on a map", () => {
   test('Enter on a focused marker opens its unit', async () => {
     show(units);
     await waitFor(() => expect(markers()).toHaveLength(4));
-    fireEvent.keyDown(markers().find((m) => m.dataset.unitId === '2')!, { key: 'Enter' });
+    fireEvent.keyDown(
+      markers().find((m) => m.dataset.unitId === '2')!,
+      { key: 'Enter' },
+    );
     await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/2'));
+  });
+
+  test('units too close to tell apart share a marker with their count and worst status; it zooms in', async () => {
+    show(harbour);
+    const cluster = await waitFor(() => {
+      const c = document.querySelector<HTMLElement>('[data-count]');
+      expect(c).toBeTruthy();
+      return c!;
+    });
+    expect(cluster.dataset.count).toBe('3');
+    expect(cluster.dataset.status).toBe('alarm');
+    expect(cluster.textContent).toBe('3');
+    expect(cluster.getAttribute('aria-label')).toBe('3 units here, worst status Alarm: zoom in');
+    expect(markers().map((m) => m.dataset.unitId)).toEqual(['14']);
+    const map = (document.querySelector('.leaflet-container') as MapElement).fwMap!;
+    const before = map.getZoom();
+    fireEvent.keyDown(cluster, { key: 'Enter' });
+    await waitFor(() => expect(map.getZoom()).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(
+        markers()
+          .map((m) => m.dataset.unitId)
+          .sort(),
+      ).toEqual(['11', '12', '13']),
+    );
+    expect(document.querySelector('[data-count]')).toBeNull();
   });
 
   test('no unit with a position: says so instead of an empty map', () => {

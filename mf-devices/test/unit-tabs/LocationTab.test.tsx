@@ -32,7 +32,10 @@ function server({
       return { status: 200, body: { data: { nfcHost: '', weather: false, mapTileUrl: tiles } } };
     if (method === 'GET' && path === SETTINGS) {
       const doc = settingsDoc();
-      return { status: 200, body: { data: location ? { ...doc, settings: { ...doc.settings, location } } : doc } };
+      return {
+        status: 200,
+        body: { data: location ? { ...doc, settings: { ...doc.settings, location } } : doc },
+      };
     }
     if (method === 'GET' && path === '/api/v2/device/devices') return { status: 200, body: units };
     if (method === 'GET' && path === '/api/v3/containers') return { status: 200, body: { data: [] } };
@@ -59,7 +62,8 @@ function writes(unitStatus = 200) {
   return { calls, write };
 }
 
-const leafletMap = () => (screen.getByTestId('mini-map').querySelector('.leaflet-container') as MapElement).fwMap!;
+const leafletMap = () =>
+  (screen.getByTestId('mini-map').querySelector('.leaflet-container') as MapElement).fwMap!;
 function pinMarker(): L.Marker {
   let found: L.Marker | undefined;
   leafletMap().eachLayer((l) => {
@@ -148,13 +152,17 @@ describe('the location tab', () => {
   test("a changed address becomes the unit's location text", async () => {
     const { calls, write } = writes();
     renderTab(<LocationTab {...props()} />, { handler: server({ write }) });
-    fireEvent.change(await screen.findByDisplayValue('North reservoir'), { target: { value: 'Harbour road 1' } });
+    fireEvent.change(await screen.findByDisplayValue('North reservoir'), {
+      target: { value: 'Harbour road 1' },
+    });
     fireEvent.click(screen.getByTestId('settings-save'));
-    expect(await screen.findByText("The unit's address is updated on its page and in the device table.")).toBeTruthy();
+    expect(
+      await screen.findByText("The unit's address is updated on its page and in the device table."),
+    ).toBeTruthy();
     expect(calls[1]).toEqual(['PUT', UNIT, { location: 'Harbour road 1' }]);
   });
 
-  test("a refused update of the unit says so; the settings stay saved", async () => {
+  test('a refused update of the unit says so; the settings stay saved', async () => {
     const { calls, write } = writes(403);
     renderTab(<LocationTab {...props()} />, { handler: server({ write }) });
     fireEvent.keyDown(await screen.findByTestId('map-pin'), { key: 'ArrowDown' });
@@ -173,9 +181,12 @@ describe('the location tab', () => {
       { ...details(), UnitID: 2, UnitGPSLatitude: 59, UnitGPSLongitude: 13 },
       { ...details(), UnitID: 3, CustomerID: 99, UnitGPSLatitude: 10, UnitGPSLongitude: 10 },
     ];
-    renderTab(<LocationTab {...props({ details: details({ UnitGPSLatitude: null, UnitGPSLongitude: null }) })} />, {
-      handler: server({ units }),
-    });
+    renderTab(
+      <LocationTab {...props({ details: details({ UnitGPSLatitude: null, UnitGPSLongitude: null }) })} />,
+      {
+        handler: server({ units }),
+      },
+    );
     const missing = await screen.findByTestId('location-missing');
     expect(missing.textContent).toContain('Location missing');
     expect(screen.queryByTestId('map-pin')).toBeNull();
@@ -186,6 +197,19 @@ describe('the location tab', () => {
     expect(Number(input('Latitude').value)).toBeCloseTo(58, 0);
     expect(Number(input('Longitude').value)).toBeCloseTo(12, 0);
     expect(screen.queryByTestId('location-missing')).toBeNull();
+  });
+
+  test('an emptied coordinate says "Location missing" and leaves the map where it was', async () => {
+    renderTab(<LocationTab {...props()} />, {
+      handler: server({ units: [{ ...details(), UnitID: 1, UnitGPSLatitude: 40, UnitGPSLongitude: 0 }] }),
+    });
+    await screen.findByTestId('map-pin');
+    const before = leafletMap().getCenter();
+    fireEvent.change(input('Latitude'), { target: { value: '' } });
+    expect((await screen.findByTestId('location-missing')).textContent).toContain('Location missing');
+    expect(screen.queryByTestId('map-pin')).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(leafletMap().getCenter().lat).toBeCloseTo(before.lat, 4);
   });
 
   test('without tiles the outlines are the map, and it says so', async () => {
@@ -212,7 +236,9 @@ describe('the location tab', () => {
 
   test('a Reader of a unit without a position reads "Location missing" and gets no button', async () => {
     renderTab(
-      <LocationTab {...props({ canEdit: false, details: details({ UnitGPSLatitude: null, UnitGPSLongitude: null }) })} />,
+      <LocationTab
+        {...props({ canEdit: false, details: details({ UnitGPSLatitude: null, UnitGPSLongitude: null }) })}
+      />,
       { handler: server() },
     );
     const missing = await screen.findByTestId('location-missing');
@@ -221,7 +247,7 @@ describe('the location tab', () => {
   });
 });
 
-describe("what a saved location section changes on the unit", () => {
+describe('what a saved location section changes on the unit', () => {
   const saved = (location: Record<string, string | number | null>) => settingsDoc({ settings: { location } });
   const unit = details({ UnitGPSLatitude: 55.6, UnitGPSLongitude: 12.5, UnitLocation: 'North reservoir' });
 

@@ -1,4 +1,4 @@
-import { ClusterIndex, decode, handleRequest, normalizeBBox, TONE_INDEX, worstTone } from '../../../src/widgets/kit/map/cluster-index';
+import { ClusterIndex, decode, handleRequest, normalizeBBox, TONE_INDEX, worstTone } from '@fieldwatch/shared/map/cluster';
 import { createClusterEngine } from '../../../src/widgets/kit/map/cluster-engine';
 
 /** n points spread over Scandinavia, every 10th in alarm, every 25th with a problem. */

@@ -28,7 +28,8 @@ export function failureText(t: TFunction<'devices'>, res: Failure, fallback: str
   if (res.status === undefined) return t('containers.errors.network');
   if (res.status === 403) return t('containers.errors.forbidden');
   if (res.status === 409) return t('containers.errors.stale');
-  if (res.status === 400 && res.message === MESSAGES.missingParameters) return t('containers.errors.missingName');
+  if (res.status === 400 && res.message === MESSAGES.missingParameters)
+    return t('containers.errors.missingName');
   if (res.status === 400 && res.message === CONTAINER_PARENT_CYCLE) return t('containers.errors.cycle');
   return fallback;
 }
@@ -47,7 +48,12 @@ function ChoiceField(props: {
   return (
     <div className={css.field}>
       <label htmlFor={id}>{props.label}</label>
-      <Select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid={props.testId}>
+      <Select
+        id={id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      >
         {props.choices.map((c) => (
           <option key={c.id} value={c.id}>
             {c.label}
@@ -132,7 +138,13 @@ export function NameDialog(props: {
           <Button onClick={props.onClose} disabled={busy}>
             {t('containers.dialog.cancel')}
           </Button>
-          <Button variant="primary" onClick={() => void submit()} disabled={busy} aria-busy={busy || undefined} data-testid="name-save">
+          <Button
+            variant="primary"
+            onClick={() => void submit()}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            data-testid="name-save"
+          >
             {busy ? t('containers.dialog.saving') : t(`containers.dialog.${props.mode}.save`)}
           </Button>
         </>

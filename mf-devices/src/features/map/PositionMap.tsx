@@ -27,7 +27,7 @@ export interface LatLon {
 export const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** The closest zoom at which the country outlines alone still show where a place is. */
-export const OUTLINE_ZOOM = 7;
+export const OUTLINE_ZOOM = 5;
 
 /** Pixels an arrow key moves the pin (Shift: ×5). */
 export const KEY_STEP_PX = 8;
@@ -161,7 +161,8 @@ export function PositionMap(props: PositionMapProps) {
     const placed = !map.hasLayer(m);
     if (placed) m.addTo(map);
     // A picture, or a pin just placed: the view goes to it; a pin moved on the map stays in view.
-    if (link || !movable || placed) map.setView([lat, lon], placed && movable ? Math.max(zoom, map.getZoom()) : zoom, { animate: false });
+    if (link || !movable || placed)
+      map.setView([lat, lon], placed && movable ? Math.max(zoom, map.getZoom()) : zoom, { animate: false });
     else if (!map.getBounds().pad(-0.1).contains([lat, lon])) map.panTo([lat, lon], { animate: false });
   }, [map, lat, lon, zoom, link, movable]);
 
@@ -169,15 +170,20 @@ export function PositionMap(props: PositionMapProps) {
     if (movable) marker.current?.getElement()?.setAttribute('aria-label', pinLabel);
   }, [movable, pinLabel, lat]);
 
-  // No position yet: the map looks where the caller suggests (it may know only after a load).
+  // No position yet: the map looks where the caller suggests (it may know only after a load). A
+  // position cleared on this map (an emptied coordinate field) leaves the view where it is.
   const empty = props.emptyView;
   const emptyKey = empty ? `${empty.center.lat},${empty.center.lon},${empty.zoom}` : '';
   const hasPosition = position !== null;
+  const hadPosition = useRef(hasPosition);
+  if (hasPosition) hadPosition.current = true;
   useEffect(() => {
-    if (map && !hasPosition && empty) map.setView([empty.center.lat, empty.center.lon], empty.zoom, { animate: false });
+    if (!map || hasPosition || hadPosition.current || !empty) return;
+    const z = tilesFailed ? Math.min(empty.zoom, OUTLINE_ZOOM) : empty.zoom;
+    map.setView([empty.center.lat, empty.center.lon], z, { animate: false });
     // emptyKey stands for `empty`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, hasPosition, emptyKey]);
+  }, [map, hasPosition, emptyKey, tilesFailed]);
 
   // Without tiles the view comes no closer than the outlines can show.
   useEffect(() => {

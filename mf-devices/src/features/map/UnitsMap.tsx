@@ -1,8 +1,10 @@
 /**
- * Units on a map over the country outlines and the deployment's tiles (useLeafletMap): one marker
- * per positioned unit in its status colour (spec §4: alarm red, problem orange, inactive white,
- * ok green), the view fitted to them, and a click (or Enter on a focused marker) opens the unit's
- * page. Units without a position are counted below the map. Used by a group's page.
+ * Units on a map over the country outlines and the deployment's tiles (useLeafletMap): a marker per
+ * positioned unit in its status colour (spec §4: alarm red, problem orange, inactive white, ok
+ * green); units too close to tell apart share a marker with their count, in the worst status among
+ * them (the dashboard's clustering, @fieldwatch/shared/map/cluster), which zooms in when clicked.
+ * The view is fitted to the units, and a click (or Enter on a focused marker) opens a unit's page.
+ * Units without a position are counted below the map. Used by a group's page.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,8 +12,16 @@ import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import { type Unit, type UnitStatus, unitStatus } from '@fieldwatch/shared';
 import { mapThemeClass } from '@fieldwatch/shared/map';
+import {
+  ClusterIndex,
+  decode,
+  TONE_INDEX,
+  worstTone,
+  type BBox,
+  type ClusterItem,
+} from '@fieldwatch/shared/map/cluster';
 import { unitPagePath } from '../unit/links';
-import { useLeafletMap } from './useLeafletMap';
+import { MAX_ZOOM, useLeafletMap } from './useLeafletMap';
 import css from './Map.module.css';
 
 export interface PlacedUnit {
@@ -25,7 +35,8 @@ export interface PlacedUnit {
 export function placeOf(u: Unit): PlacedUnit | null {
   const lat = u.UnitGPSLatitude;
   const lon = u.UnitGPSLongitude;
-  if (typeof lat !== 'number' || typeof lon !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  if (typeof lat !== 'number' || typeof lon !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lon))
+    return null;
   if (lat === 0 && lon === 0) return null;
   return { unit: u, status: unitStatus(u), lat, lon };
 }
@@ -36,7 +47,15 @@ const Z: Record<UnitStatus, number> = { alarm: 300, problem: 200, inactive: 100,
 const FIT_MAX_ZOOM = 15;
 const FIT_MAX_ZOOM_OUTLINES = 10;
 
-export function UnitsMap({ units, label, height = 240 }: { units: readonly Unit[]; label: string; height?: number }) {
+export function UnitsMap({
+  units,
+  label,
+  height = 240,
+}: {
+  units: readonly Unit[];
+  label: string;
+  height?: number;
+}) {
   const { t } = useTranslation('devices');
   const placed = units.map(placeOf).filter((p): p is PlacedUnit => p !== null);
   if (placed.length === 0) return <p className={css.muted}>{t('containers.map.none')}</p>;
@@ -52,60 +71,126 @@ export function UnitsMap({ units, label, height = 240 }: { units: readonly Unit[
   );
 }
 
+/** Cluster radius in screen pixels: units closer than this share one marker with their count. */
+const CLUSTER_RADIUS_PX = 36;
+/** Above this zoom every unit is shown on its own (units on one spot never split). */
+const CLUSTER_MAX_ZOOM = 16;
+
 function UnitsMapView(props: { placed: PlacedUnit[]; label: string; height: number }) {
   const { t } = useTranslation('devices');
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
   const first = props.placed[0]!;
-  const { map, tilesFailed } = useLeafletMap(ref, { interactive: true, center: [first.lat, first.lon], zoom: 10 });
+  const { map, tilesFailed } = useLeafletMap(ref, {
+    interactive: true,
+    center: [first.lat, first.lon],
+    zoom: 10,
+  });
   const open = useRef((id: number) => navigate(unitPagePath(id)));
   open.current = (id: number) => navigate(unitPagePath(id));
+  const statusText = (s: UnitStatus) => t(`common:status.${s}`);
 
-  // The same units (place, status, name) keep their markers across renders.
-  const title = (p: PlacedUnit) => `${p.unit.UnitName} — ${t(`common:status.${p.status}`)}`;
-  const sig = props.placed.map((p) => `${p.unit.UnitID}:${p.lat}:${p.lon}:${title(p)}`).join('|');
+  // The same units (place, status, name) keep their index and markers across renders.
+  const sig = props.placed
+    .map((p) => `${p.unit.UnitID}:${p.lat}:${p.lon}:${p.status}:${p.unit.UnitName}`)
+    .join('|');
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const placed = useMemo(() => props.placed, [sig]);
+  const index = useMemo(() => {
+    const coords = new Float64Array(placed.length * 2);
+    const tones = new Uint8Array(placed.length);
+    placed.forEach((p, i) => {
+      coords[2 * i] = p.lon;
+      coords[2 * i + 1] = p.lat;
+      tones[i] = TONE_INDEX[p.status];
+    });
+    return new ClusterIndex({ coords, tones }, { radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM });
+  }, [placed]);
 
+  // The markers of the view: a unit on its own, or a cluster with its count in its worst status.
   useEffect(() => {
     if (!map) return undefined;
     const layer = L.layerGroup().addTo(map);
-    for (const p of placed) {
+    const pointMarker = (p: PlacedUnit) => {
       const id = p.unit.UnitID;
-      const marker = L.marker([p.lat, p.lon], {
+      const m = L.marker([p.lat, p.lon], {
         icon: L.divIcon({
           className: css.pointIcon,
           html: `<span class="${css.point}" data-status="${p.status}"></span>`,
           iconSize: [18, 18],
           iconAnchor: [9, 9],
         }),
-        title: title(p),
+        title: `${p.unit.UnitName} — ${statusText(p.status)}`,
         keyboard: true,
         riseOnHover: true,
         zIndexOffset: Z[p.status],
       });
-      marker.on('click', () => open.current(id));
-      // Leaflet makes the marker's element as it is added: name it, and open the unit on Enter or Space.
-      marker.on('add', () => {
-        const el = marker.getElement();
+      m.on('click', () => open.current(id));
+      m.on('add', () => {
+        const el = m.getElement();
         if (!el) return;
-        el.setAttribute('aria-label', t('map.openUnit', { unit: p.unit.UnitName, status: t(`common:status.${p.status}`) }));
+        el.setAttribute(
+          'aria-label',
+          t('map.openUnit', { unit: p.unit.UnitName, status: statusText(p.status) }),
+        );
         el.dataset.unitId = String(id);
         el.dataset.status = p.status;
-        el.addEventListener('keydown', (e) => {
-          if (e.key !== 'Enter' && e.key !== ' ') return;
-          e.preventDefault();
-          open.current(id);
-        });
+        onActivate(el, () => open.current(id));
       });
-      marker.addTo(layer);
-    }
+      return m;
+    };
+    const clusterMarker = (item: ClusterItem) => {
+      const worst = worstTone(item.tones) as UnitStatus;
+      const d = item.count < 10 ? 26 : item.count < 100 ? 30 : 34;
+      const at: L.LatLngTuple = [item.lat, item.lon];
+      const zoomIn = () => map.setView(at, Math.min(index.expansionZoom(item.id), MAX_ZOOM));
+      const m = L.marker(at, {
+        icon: L.divIcon({
+          className: css.pointIcon,
+          html: `<span class="${css.cluster}" data-status="${worst}" style="width:${d}px;height:${d}px">${item.count}</span>`,
+          iconSize: [d, d],
+          iconAnchor: [d / 2, d / 2],
+        }),
+        title: t('map.cluster', { count: item.count, status: statusText(worst) }),
+        keyboard: true,
+        riseOnHover: true,
+        zIndexOffset: 400 + Z[worst],
+      });
+      m.on('click', zoomIn);
+      m.on('add', () => {
+        const el = m.getElement();
+        if (!el) return;
+        el.setAttribute('aria-label', t('map.cluster', { count: item.count, status: statusText(worst) }));
+        el.dataset.count = String(item.count);
+        el.dataset.status = worst;
+        onActivate(el, zoomIn);
+      });
+      return m;
+    };
+    const draw = () => {
+      // A map not laid out yet (no size) has no view to cut: it holds every unit until it has.
+      const size = map.getSize();
+      const b = map.getBounds().pad(0.2);
+      const bbox: BBox =
+        size.x > 0 && size.y > 0
+          ? [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]
+          : [-180, -90, 180, 90];
+      const items = decode(index.query(bbox, map.getZoom()));
+      layer.clearLayers();
+      for (const item of items) {
+        const p = item.count === 1 ? placed[item.id] : undefined;
+        (p ? pointMarker(p) : clusterMarker(item)).addTo(layer);
+      }
+    };
+    draw();
+    map.on('moveend resize', draw);
     return () => {
+      map.off('moveend resize', draw);
       layer.remove();
     };
-    // `placed` changes with the units' places, statuses, names and the language (sig).
+    // The texts follow `placed` (names, statuses) and the language through a re-render of `t`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, placed]);
+  }, [map, index, t]);
 
   // The view: fitted to the units (again when they or the tile state change).
   useEffect(() => {
@@ -113,7 +198,8 @@ function UnitsMapView(props: { placed: PlacedUnit[]; label: string; height: numb
     const extent = L.latLngBounds(placed.map((p) => [p.lat, p.lon] as [number, number]));
     const maxZoom = tilesFailed ? FIT_MAX_ZOOM_OUTLINES : FIT_MAX_ZOOM;
     const size = map.getSize();
-    if (size.x === 0 || size.y === 0) map.setView(extent.getCenter(), Math.min(maxZoom, 10), { animate: false });
+    if (size.x === 0 || size.y === 0)
+      map.setView(extent.getCenter(), Math.min(maxZoom, 10), { animate: false });
     else map.fitBounds(extent, { padding: [24, 24], maxZoom, animate: false });
   }, [map, placed, tilesFailed]);
 
@@ -123,4 +209,13 @@ function UnitsMapView(props: { placed: PlacedUnit[]; label: string; height: numb
       {tilesFailed && <span className={css.note}>{t('map.tilesUnavailable')}</span>}
     </div>
   );
+}
+
+/** Enter or Space on a focused marker does what a click does. */
+function onActivate(el: HTMLElement, action: () => void) {
+  el.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    action();
+  });
 }

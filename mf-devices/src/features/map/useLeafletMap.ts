@@ -30,7 +30,10 @@ export interface LeafletMapState {
   tilesFailed: boolean;
 }
 
-export function useLeafletMap(ref: RefObject<HTMLDivElement | null>, options: LeafletMapOptions): LeafletMapState {
+export function useLeafletMap(
+  ref: RefObject<HTMLDivElement | null>,
+  options: LeafletMapOptions,
+): LeafletMapState {
   const [map, setMap] = useState<L.Map | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const source = useTileSource();
@@ -63,7 +66,9 @@ export function useLeafletMap(ref: RefObject<HTMLDivElement | null>, options: Le
     const stopTheme = onThemeChange(() => outlines.refreshColors());
     // The tab, card or phone width settles after the map is made: keep Leaflet's size in step.
     const resize =
-      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => m.invalidateSize({ debounceMoveend: true }));
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => m.invalidateSize({ debounceMoveend: true }));
     resize?.observe(el);
     (el as MapElement).fwMap = m;
     setMap(m);

@@ -14,7 +14,7 @@ import type { Unit } from '@fieldwatch/shared';
 import { mapThemeClass } from '@fieldwatch/shared/map';
 import type { WidgetProps } from '../widget-contract';
 import { WidgetState } from '../WidgetState';
-import type { Tone } from './cluster-index';
+import type { Tone } from '@fieldwatch/shared/map/cluster';
 import {
   activeFilterCount,
   effectiveFilter,

@@ -12,7 +12,7 @@ import {
   type PointSet,
   type WorkerRequest,
   type WorkerResponse,
-} from './cluster-index';
+} from '@fieldwatch/shared/map/cluster';
 import { newClusterWorker, takeSpareWorker } from './cluster-worker-start';
 
 export interface ClusterEngine {

@@ -1,8 +1,8 @@
 /**
  * The map's clustering worker: keeps the clustering off the main thread. The page sends the
- * points once ('load'), then the view's bbox and zoom on every move ('query'); see cluster-index.ts.
+ * points once ('load'), then the view's bbox and zoom on every move ('query'); see @fieldwatch/shared/map/cluster.
  */
-import { handleRequest, type WorkerRequest } from './cluster-index';
+import { handleRequest, type WorkerRequest } from '@fieldwatch/shared/map/cluster';
 
 const state: Parameters<typeof handleRequest>[0] = { index: null };
 const scope = self as unknown as {

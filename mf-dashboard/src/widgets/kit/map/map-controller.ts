@@ -8,7 +8,7 @@
 import L from 'leaflet';
 import { addOutlines, addTiles, hasCanvas, onThemeChange, readMapColors, type MapColors } from '@fieldwatch/shared/map';
 import { createClusterEngine, type ClusterEngine } from './cluster-engine';
-import { decode, worstTone, type BBox } from './cluster-index';
+import { decode, worstTone, type BBox } from '@fieldwatch/shared/map/cluster';
 import { markerOf } from './map-markers';
 import { boundsOf, type MapData, type MapSettings, type MapView } from './model';
 import type { TileConfig } from './map-data';

@@ -4,7 +4,7 @@
  */
 import L from 'leaflet';
 import type { Unit, UnitStatus } from '@fieldwatch/shared';
-import { TONES, type ClusterItem, type Tone } from './cluster-index';
+import { TONES, type ClusterItem, type Tone } from '@fieldwatch/shared/map/cluster';
 import { TONE_VAR, type MapColors } from '@fieldwatch/shared/map';
 import css from './map.module.css';
 

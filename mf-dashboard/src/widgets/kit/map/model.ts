@@ -11,7 +11,7 @@ import {
   type Unit,
   type UnitStatus,
 } from '@fieldwatch/shared';
-import { TONE_INDEX, type PointSet, type Tone } from './cluster-index';
+import { TONE_INDEX, type PointSet, type Tone } from '@fieldwatch/shared/map/cluster';
 
 export type MapVariant = 'unit' | 'alarm' | 'parking';
 

@@ -63,7 +63,10 @@ export function unitChanges(details: UnitDetails, saved: UnitSettings): UpdateUn
     key in loc ? (typeof loc[key] === 'number' ? (loc[key] as number) : null) : own;
   const lat = coord('lat', details.UnitGPSLatitude);
   const lon = coord('lon', details.UnitGPSLongitude);
-  if ((lat === null) === (lon === null) && (lat !== details.UnitGPSLatitude || lon !== details.UnitGPSLongitude)) {
+  if (
+    (lat === null) === (lon === null) &&
+    (lat !== details.UnitGPSLatitude || lon !== details.UnitGPSLongitude)
+  ) {
     body.lat = lat;
     body.lon = lon;
   }
@@ -75,7 +78,10 @@ export function unitChanges(details: UnitDetails, saved: UnitSettings): UpdateUn
 
 /** Where the map looks for a unit without a position: the middle of its organisation's placed units. */
 function emptyViewOf(units: readonly Unit[] | undefined, customer: number): { center: LatLon; zoom: number } {
-  const mine = (units ?? []).filter((u) => u.CustomerID === customer).map(placeOf).filter((p) => p !== null);
+  const mine = (units ?? [])
+    .filter((u) => u.CustomerID === customer)
+    .map(placeOf)
+    .filter((p) => p !== null);
   if (mine.length === 0) return { center: { lat: 30, lon: 10 }, zoom: 2 };
   const lat = mine.reduce((s, p) => s + p.lat, 0) / mine.length;
   const lon = mine.reduce((s, p) => s + p.lon, 0) / mine.length;
@@ -90,7 +96,10 @@ export function LocationTab({ unitId, details, canEdit }: UnitTabProps) {
   const fields = useMemo(() => locationFields(details), [details]);
   const latField = fields.find((f) => f.key === 'lat')!;
   const lonField = fields.find((f) => f.key === 'lon')!;
-  const emptyView = useMemo(() => emptyViewOf(devices.data, details.CustomerID), [devices.data, details.CustomerID]);
+  const emptyView = useMemo(
+    () => emptyViewOf(devices.data, details.CustomerID),
+    [devices.data, details.CustomerID],
+  );
 
   const afterSave = async (saved: UnitSettings) => {
     const body = unitChanges(details, saved);
@@ -104,7 +113,9 @@ export function LocationTab({ unitId, details, canEdit }: UnitTabProps) {
     } catch (err) {
       return {
         ok: false,
-        text: t(moved ? 'unit.location.notMoved' : 'unit.location.addressNotSaved', { reason: errorMessage(err) }),
+        text: t(moved ? 'unit.location.notMoved' : 'unit.location.addressNotSaved', {
+          reason: errorMessage(err),
+        }),
       };
     }
   };

@@ -1,6 +1,7 @@
 /**
- * Clustering of map points, shared by the Web Worker (cluster.worker.ts) and the main-thread
- * fallback. Points arrive as flat typed arrays (cheap to transfer); clusters go back as one
+ * Clustering of map points ('@fieldwatch/shared/map/cluster', no Leaflet, so workers can import
+ * it): the dashboard's map widgets run it in their clustering worker (or on the main thread), a
+ * group's map in the devices area on the main thread. Points arrive as flat typed arrays (cheap to transfer); clusters go back as one
  * Float64Array of RECORD numbers each, so 100,000 units cost one copy, not 100,000 objects.
  *
  * Grid clustering per query, not a prebuilt hierarchy: loading only projects the points (O(n)),
@@ -13,10 +14,11 @@
  * how many points of each tone they hold, so a cluster can show its worst tone and its mix.
  */
 
-import { TILE_SIZE, projectX, projectY, unprojectLat, unprojectLon } from '@fieldwatch/shared/map/mercator';
+import { TILE_SIZE, projectX, projectY, unprojectLat, unprojectLon } from './mercator';
+import type { MapTone } from './tokens';
 
 /** Marker tones, in the order of severity used for a cluster's colour. */
-export const TONES = ['alarm', 'problem', 'inactive', 'occupied', 'free', 'ok'] as const;
+export const TONES = ['alarm', 'problem', 'inactive', 'occupied', 'free', 'ok'] as const satisfies readonly MapTone[];
 export type Tone = (typeof TONES)[number];
 export const TONE_INDEX: Record<Tone, number> = { alarm: 0, problem: 1, inactive: 2, occupied: 3, free: 4, ok: 5 };
 
