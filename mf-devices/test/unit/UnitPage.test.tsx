@@ -32,7 +32,7 @@ describe("a unit's page", () => {
     expect(screen.getByTestId('back-to-table').getAttribute('href')).toBe('/devicemanagement');
   });
 
-  test("the small map draws the deployment's own tiles around the unit", async () => {
+  test("the small map draws the deployment's own tiles around the unit and opens the location tab", async () => {
     renderUnit(
       '/devicemanagement/7',
       unitServer((method, url) =>
@@ -42,11 +42,15 @@ describe("a unit's page", () => {
       ),
     );
     const map = await screen.findByTestId('mini-map');
-    await waitFor(() => expect(map.querySelectorAll('img').length).toBe(15));
-    // Zoom 12 around Copenhagen (55.6761, 12.5683): tile x 2191, y 1282.
-    expect(Array.from(map.querySelectorAll('img')).map((i) => i.getAttribute('src'))).toContain(
-      '/tiles/12/2191/1282.png',
+    // Zoom 12 at Copenhagen (55.6761, 12.5683): the tile x 2190, y 1282 holds the unit.
+    await waitFor(() =>
+      expect(Array.from(map.querySelectorAll('img')).map((i) => i.getAttribute('src'))).toContain(
+        '/tiles/12/2190/1282.png',
+      ),
     );
+    expect(within(map).getByTestId('map-pin')).toBeTruthy();
+    fireEvent.click(within(map).getByRole('link', { name: 'Location of Pump 07 on the map: open the Location tab' }));
+    await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/7/location'));
   });
 
   test('a unit without a position says "Location missing"', async () => {

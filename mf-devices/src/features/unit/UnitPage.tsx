@@ -23,7 +23,7 @@ import { Card, EmptyState, ErrorState, LoadingState, StatusBadge, StatusDot } fr
 import { ActionsPanel } from './actions/ActionsPanel';
 import { useUnitPush } from './actions/useUnitPush';
 import { DEVICE_TABLE_PATH, tablePathFrom, unitPagePath } from './links';
-import { MiniMap } from './map/MiniMap';
+import { PositionMap } from '../map/PositionMap';
 import { RelayPanel } from './relay/RelayPanel';
 import { ChartsTab } from './charts';
 import { AlarmTab } from './tabs/alarm/AlarmTab';
@@ -221,13 +221,15 @@ function UnitHeader({ details }: { details: UnitDetails }) {
       </div>
       <div className={css.headerMap}>
         {lat !== null && lon !== null ? (
-          <MiniMap
-            lat={lat}
-            lon={lon}
+          <PositionMap
+            position={{ lat, lon }}
             height={150}
             zoom={12}
             label={t('unit.map.label', { unit: details.UnitName })}
-            noTilesText={t('unit.map.noTiles')}
+            link={{
+              to: unitPagePath(details.UnitID, 'location'),
+              label: t('unit.map.open', { unit: details.UnitName }),
+            }}
           />
         ) : (
           <div className={css.noPosition} data-testid="header-location-missing">
