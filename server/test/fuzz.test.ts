@@ -1559,6 +1559,57 @@ const SPECS: Record<string, Spec> = {
         .map(({ who, id, name }) => S({ who, path: { id: String(id) }, body: json({ name }) })),
     ],
   },
+  'GET /api/v3/device/devices/:id/channels': read,
+  // A port that the shared rule (domain/port-settings) refuses, or a stale settings revision.
+  'PUT /api/v3/device/devices/:id/channels/:n': {
+    write: true,
+    semantic: (fx) => {
+      const at = (n: number) => ({ id: String(fx.unit.id), n: String(n) });
+      return [
+        fc
+          .record({
+            who: whoArb,
+            body: fc.constantFrom<Record<string, unknown>>(
+              { factor: 0 },
+              { kind: 'switch', factor: 2 },
+              { kind: 'switch', unitOfMeasure: 'mA' },
+              { kind: 'pt', unitOfMeasure: 'bar' },
+              { kind: 'channel' },
+              { name: '   ' },
+              { factor: 1e308, offset: -1e308, name: '' },
+            ),
+          })
+          .map(({ who, body }) => S({ who, path: at(fx.unit.limitsChannel), body: json(body) })),
+        fc
+          .record({ who: whoArb, kind: fc.constantFrom('analog', 'formula', 'pt', 'switch') })
+          .map(({ who, kind }) => S({ who, path: at(fx.unit.noLimitsChannel), body: json({ kind }) })),
+        fc
+          .record({ who: whoArb, revision: fc.integer({ min: fx.unit.settingsRevision + 1000, max: 2_000_000_000 }) })
+          .map(({ who, revision }) => S({ who, path: at(fx.unit.limitsChannel), body: json({ factor: 3, revision }) })),
+        fc
+          .record({ who: whoArb, n: fc.integer({ min: 200, max: 32767 }) })
+          .map(({ who, n }) => S({ who, path: at(n), body: json({ name: 'X' }) })),
+      ];
+    },
+  },
+  // Malformed tag ids, and the tags other units carry.
+  'PUT /api/v3/device/devices/:id/nfc/tag': {
+    write: true,
+    semantic: (fx) => [
+      fc
+        .record({
+          who: whoArb,
+          tag: fc.oneof(
+            fc.constantFrom('has space', 'tag_underscore', 'ÅÄÖ', 'a'.repeat(65), 'x.y', 'a/b'),
+            junkString.filter((t) => t.trim() !== '' && !/^[A-Za-z0-9-]{1,64}$/.test(t.trim())),
+          ),
+        })
+        .map(({ who, tag }) => S({ who, path: { id: String(fx.unit.id) }, body: json({ tagUuid: tag }) })),
+      fc
+        .record({ who: whoArb, tag: fc.constantFrom(...fx.tagUuids) })
+        .map(({ who, tag }) => S({ who, path: { id: String(fx.unit.id) }, body: json({ tagUuid: tag.toUpperCase() }) })),
+    ],
+  },
   'GET /api/v2/device/legacy/devices/:id/radar/:channel': read,
   'GET /api/v3/device/devices/:id/data': read,
   'GET /api/v2/device/devices/:id/data': read,
@@ -2033,6 +2084,10 @@ function xreqWrites(fx: Fixture): Record<string, fc.Arbitrary<Params>> {
       longer(100).map((n) => ({ UnitID: unit, ChannelID: 1, ChannelName: n })),
       longer(100).map((u) => ({ UnitID: unit, ChannelID: 1, UnitOfMeasure: u })),
       fc.constantFrom(999, 0).map((c) => ({ UnitID: unit, ChannelID: c, ChannelName: 'X' })),
+      fc.constantFrom('channel', 'digital', 'ANALOG', '1').map((k) => ({ UnitID: unit, ChannelID: fx.unit.limitsChannel, ChannelKind: k })),
+      fc.constantFrom('analog', 'switch').map((k) => ({ UnitID: unit, ChannelID: fx.unit.noLimitsChannel, ChannelKind: k })),
+      fc.constantFrom('0', '0.0', 'abc', '1e999').map((v) => ({ UnitID: unit, ChannelID: fx.unit.limitsChannel, Factor: v })),
+      fc.constant({ UnitID: unit, ChannelID: fx.unit.limitsChannel, ChannelKind: 'switch', Factor: '2' }),
       fc
         .oneof(
           junkString.filter((s) => !/^\s*\d+\s*$/.test(s)),

@@ -668,6 +668,13 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
   'PUT /api/v3/device/devices/:id': (f) => [
     unit(f, (id) => ({ method: 'PUT', url: `/api/v3/device/devices/${id}`, body: { name: 'Renamed' } })),
   ],
+  'GET /api/v3/device/devices/:id/channels': (f) => [unit(f, (id) => get(`/api/v3/device/devices/${id}/channels`))],
+  'PUT /api/v3/device/devices/:id/channels/:n': (f) => [
+    unit(f, (id) => ({ method: 'PUT', url: `/api/v3/device/devices/${id}/channels/1`, body: { kind: 'formula', factor: 2 } })),
+  ],
+  'PUT /api/v3/device/devices/:id/nfc/tag': (f) => [
+    unit(f, (id) => ({ method: 'PUT', url: `/api/v3/device/devices/${id}/nfc/tag`, body: { tagUuid: 'aa11bb22-tenancy' } })),
+  ],
   'POST /api/v3/containers': (f) => [
     {
       name: 'in Baltic Water',

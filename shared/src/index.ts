@@ -22,6 +22,8 @@ export * from './domain/containers';
 export * from './domain/container-alarms';
 export * from './domain/widget-catalogue';
 export * from './domain/unit-tabs';
+export * from './domain/port-settings';
+export * from './domain/nfc-tag';
 export * from './domain/dashboard-validate';
 export * from './api/containers';
 export * from './api/user';

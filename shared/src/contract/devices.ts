@@ -5,7 +5,9 @@
  */
 import * as T from 'typebox';
 import { SUPPORTED_LANGUAGES, WEATHER_DEFAULT_DAYS } from '../constants';
-import { UNIT_ACTIONS } from '../domain/device-types';
+import { CHANNEL_KINDS, UNIT_ACTIONS } from '../domain/device-types';
+import { NFC_TAG_MAX } from '../domain/nfc-tag';
+import { CHANNEL_TEXT_MAX } from '../domain/port-settings';
 import { UNIT_STATUSES } from '../domain/status';
 import { INGEST_MAX_BATCH, TELEMETRY_MAX_POINTS } from '../domain/telemetry';
 import { ChannelNo, Id, Json, MAX_INT, NOT_BLANK, Nullable, StringEnum, UseContext, WithDefault } from './common';
@@ -150,6 +152,31 @@ export const DeviceDataV2Query = T.Object(
 
 /** GET /api/v1/nfc/tag?unit */
 export const NfcTagQuery = T.Object({ unit: Id });
+/**
+ * PUT /api/v3/device/devices/:id/nfc/tag: the tag the unit carries from now on ('' for none);
+ * checked by the shared rule (domain/nfc-tag), a tag of another unit is refused with 409.
+ */
+export const NfcTagUpdate = T.Object({ tagUuid: T.String({ maxLength: NFC_TAG_MAX * 2 }) }, { additionalProperties: false });
+export type NfcTagUpdate = T.Static<typeof NfcTagUpdate>;
+
+/**
+ * PUT /api/v3/device/devices/:id/channels/:n: a port's kind, name, unit of measure and scaling.
+ * Fields left out keep theirs (or take a new kind's defaults); the whole port is checked by the
+ * shared rule (domain/port-settings). `revision`: the settings document's, as read with the ports
+ * (GET …/channels); a stale one is a 409 and changes nothing.
+ */
+export const PortUpdate = T.Object(
+  {
+    kind: T.Optional(StringEnum(CHANNEL_KINDS)),
+    name: T.Optional(T.String({ maxLength: CHANNEL_TEXT_MAX })),
+    unitOfMeasure: T.Optional(T.String({ maxLength: CHANNEL_TEXT_MAX })),
+    factor: T.Optional(T.Number()),
+    offset: T.Optional(T.Number()),
+    revision: T.Optional(T.Integer({ minimum: 0, maximum: MAX_INT })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type PortUpdate = T.Static<typeof PortUpdate>;
 
 /** POST /api/v3/ingest (Authorization: Bearer <token>). */
 export const IngestPointInput = T.Object(

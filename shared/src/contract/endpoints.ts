@@ -42,6 +42,7 @@ import type {
 import type { ClientConfig, OrganizationInfo, PasswordChangeResult, RestoreLinkSent, VerifyTokenResult } from '../api/user';
 import type { WeatherDay } from '../api/weather';
 import type { FwEvent, FwNotification } from '../domain/events';
+import type { UnitPorts } from '../domain/port-settings';
 import type { WidgetCatalogueItem } from '../domain/widget-catalogue';
 import { AlarmActionRequest, AlarmParams, AlarmsOfDevicesRequest, ChannelLimitsUpdate, LimitChannelParams } from './alarms';
 import { LoginRequest, SessionIdParams } from './auth';
@@ -84,6 +85,8 @@ import {
   MarkerParams,
   MarkerUpdate,
   NfcTagQuery,
+  NfcTagUpdate,
+  PortUpdate,
   RadarParams,
   RadarQuery,
   RelayRequest,
@@ -333,6 +336,19 @@ export const ENDPOINTS = {
     { answer: answers<DeviceData>() },
   ),
   nfcTag: ep('GET', '/api/v1/nfc/tag', { querystring: NfcTagQuery }, { answer: answers<{ tag_uuid: string }>() }),
+  setNfcTag: ep(
+    'PUT',
+    '/api/v3/device/devices/:id/nfc/tag',
+    { params: IdParams, body: NfcTagUpdate },
+    { answer: answers<{ tag_uuid: string }>() },
+  ),
+  unitPorts: ep('GET', '/api/v3/device/devices/:id/channels', { params: IdParams }, { answer: answers<UnitPorts>() }),
+  setUnitPort: ep(
+    'PUT',
+    '/api/v3/device/devices/:id/channels/:n',
+    { params: ChannelParams, body: PortUpdate },
+    { answer: answers<UnitPorts>() },
+  ),
   ingest: ep('POST', '/api/v3/ingest', { body: IngestRequest }, { public: true, answer: answers<IngestResult>() }),
 
   // ───────── alarms ─────────

@@ -1,6 +1,6 @@
 /**
  * The devices domain: the unit lists and one unit's details, options, settings, chart markers,
- * relay, actions, radar scans and channels — each section registers its own routes and xrequest
+ * relay, actions, radar scans, channels and NFC tag — each section registers its own routes and xrequest
  * methods.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +10,7 @@ import channelsPlugin from './channels/plugin';
 import firmwarePlugin from './firmware/plugin';
 import unitLogPlugin from './log/plugin';
 import markersPlugin from './markers/plugin';
+import unitNfcPlugin from './nfc/plugin';
 import radarPlugin from './radar/plugin';
 import relayPlugin from './relay/plugin';
 import settingsPlugin from './settings/plugin';
@@ -26,5 +27,6 @@ export default async function devicesPlugin(app: FastifyInstance, ctx: ServerCon
   await app.register(unitLogPlugin, ctx);
   await app.register(radarPlugin, ctx);
   await app.register(channelsPlugin, ctx);
+  await app.register(unitNfcPlugin, ctx);
   await app.register(deviceListsPlugin, ctx);
 }

@@ -5,19 +5,28 @@
  * folds exactly the inserted ones into the hour and day rollups (upsert of min/max/sum/count/last),
  * so a duplicate never counts twice. After commit the inserted points go to the measurement hooks
  * (the alarm pipeline subscribes there).
+ *
+ * A point arrives as the unit's raw reading and is stored scaled by its channel's port settings
+ * (value = raw × factor + offset, the shared applyScaling; the scaling is in the unit's settings,
+ * section `ports`): charts, rollups, the device lists and the alarm limits all see the scaled
+ * value. A change of the scaling applies to the readings that arrive after it.
  */
 import { and, inArray, sql } from 'drizzle-orm';
 import {
   aggregateByBucket,
+  applyScaling,
   DAY_MS,
+  PORTS_SECTION,
+  scalingOf,
   ROLLUP_GRANULARITIES,
   type IngestRejection,
   type IngestResult,
   type RollupAggregate,
   type RollupGranularity,
+  type SettingsValue,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { channels, units } from '../../db/schema';
+import { channels, units, unitSettings } from '../../db/schema';
 import type { MeasurementHooks, StoredMeasurement } from './hooks';
 
 export interface IngestPoint {
@@ -68,6 +77,8 @@ export async function ingestMeasurements(
   const unitIds = [...new Set(points.map((p) => p.unitId))];
   const unitOrg = new Map<number, number>();
   const known = new Set<string>();
+  /** Per unit with settings, its `ports` section (the channels' scaling). */
+  const ports = new Map<number, Record<string, SettingsValue>>();
   if (unitIds.length > 0) {
     const unitRows = await db
       .select({ id: units.id, org: units.organizationId })
@@ -84,6 +95,11 @@ export async function ingestMeasurements(
         .from(channels)
         .where(inArray(channels.unitId, [...unitOrg.keys()]));
       for (const c of chRows) known.add(`${c.unitId}:${c.channelNo}`);
+      const portRows = await db
+        .select({ unitId: unitSettings.unitId, ports: sql<Record<string, SettingsValue> | null>`${unitSettings.settings} -> ${PORTS_SECTION}::text` })
+        .from(unitSettings)
+        .where(inArray(unitSettings.unitId, [...unitOrg.keys()]));
+      for (const r of portRows) if (r.ports) ports.set(r.unitId, r.ports);
     }
   }
 
@@ -93,11 +109,12 @@ export async function ingestMeasurements(
     const org = unitOrg.get(p.unitId);
     const t = p.ts.getTime();
     let reason: string | undefined;
+    const value = applyScaling(p.value, scalingOf(ports.get(p.unitId), p.channel));
     // Another organisation's unit reads as unknown: a token learns nothing about other tenants.
     if (org === undefined) reason = REJECT_REASONS.unknownUnit;
     else if (!known.has(`${p.unitId}:${p.channel}`)) reason = REJECT_REASONS.unknownChannel;
     else if (!Number.isFinite(t) || t < MIN_TS || t > now + MAX_FUTURE_MS) reason = REJECT_REASONS.badTime;
-    else if (!Number.isFinite(p.value)) reason = REJECT_REASONS.badValue;
+    else if (!Number.isFinite(p.value) || !Number.isFinite(value)) reason = REJECT_REASONS.badValue;
     if (reason) {
       rejections.push({ index, reason });
       return;
@@ -108,7 +125,7 @@ export async function ingestMeasurements(
       return;
     }
     seen.add(key);
-    candidates.push({ ...p, organizationId: org as number });
+    candidates.push({ ...p, value, organizationId: org as number });
   });
 
   const stored = candidates.length > 0 ? await storePoints(db, candidates) : [];

@@ -11,7 +11,7 @@ import type { ServerContext } from '../../../context';
 import { badRequest } from '../../../http/errors';
 import { route } from '../../../http/route';
 import { unitAccess } from '../access';
-import { getSettings, putSetting, putSettings } from './service';
+import { checkPortsChange, getSettings, putSetting, putSettings } from './service';
 
 /** A settings value is text (≤ 500 characters), a finite number, true/false or null; else 400. */
 function checkSettingValue(value: unknown, name: string): void {
@@ -32,6 +32,9 @@ export default async function settingsPlugin(app: FastifyInstance, { db }: Serve
     const unit = await writableUnitOf(req, req.params.id);
     for (const [section, keys] of Object.entries(req.body.settings))
       for (const [key, value] of Object.entries(keys)) checkSettingValue(value, `${section}.${key}`);
+    // A stale revision is putSettings' 409; a current one has its port scaling changes checked.
+    const stored = await getSettings(db, unit);
+    if (stored.revision === req.body.revision) await checkPortsChange(db, unit, stored.settings, req.body.settings);
     return { data: await putSettings(db, unit, req.body.revision, req.body.settings) };
   });
   route(app, ENDPOINTS.setUnitSetting, async (req) => {

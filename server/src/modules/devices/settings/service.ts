@@ -3,10 +3,18 @@
  * time under an optimistic revision (a stale revision is a 409 and changes nothing).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { isParkingType, type SettingsValue, type UnitSettings, type UnitSettingsDoc } from '@fieldwatch/shared';
+import {
+  isParkingType,
+  PORTS_SECTION,
+  validatePortsSection,
+  type ChannelKind,
+  type SettingsValue,
+  type UnitSettings,
+  type UnitSettingsDoc,
+} from '@fieldwatch/shared';
 import type { Db } from '../../../db/client';
-import { unitSettings } from '../../../db/schema';
-import { conflict, HttpError } from '../../../http/errors';
+import { channels, unitSettings } from '../../../db/schema';
+import { badRequest, conflict, HttpError } from '../../../http/errors';
 import type { UnitRow } from '../service';
 
 export const SETTINGS_CONFLICT = 'The settings were changed by someone else; reload them and try again';
@@ -55,6 +63,18 @@ export async function putSettings(db: Db, u: UnitRow, revision: number, settings
   return { unitId: u.id, revision: row.revision, settings: row.settings as UnitSettingsDoc, updatedAt: row.updatedAt.toISOString() };
 }
 
+/**
+ * The port scaling a settings write changes (section `ports`) must hold by the shared rule
+ * (domain/port-settings): a factor other than 0, a finite offset, keys of channels the unit has,
+ * none on a switch channel. Only changed keys are checked; the first problem is a 400.
+ */
+export async function checkPortsChange(db: Db, u: UnitRow, stored: UnitSettingsDoc, next: UnitSettingsDoc): Promise<void> {
+  if (JSON.stringify(stored[PORTS_SECTION] ?? {}) === JSON.stringify(next[PORTS_SECTION] ?? {})) return;
+  const rows = await db.select({ n: channels.channelNo, kind: channels.kind }).from(channels).where(eq(channels.unitId, u.id));
+  const problem = validatePortsSection(next[PORTS_SECTION], stored[PORTS_SECTION], new Map(rows.map((r) => [r.n, r.kind as ChannelKind])))[0];
+  if (problem) throw badRequest(problem);
+}
+
 /** Sets one key of one section (PUT /legacy/devices/{unit}/{section}/{key}). */
 export async function putSetting(
   db: Db,
@@ -70,5 +90,6 @@ export async function putSetting(
   if (Object.keys(settings).length > 20) throw new HttpError(400, 'At most 20 settings sections', 'validation');
   if (Object.keys(settings[section] ?? {}).length > 50)
     throw new HttpError(400, 'At most 50 keys per settings section', 'validation');
+  await checkPortsChange(db, u, current.settings, settings);
   return putSettings(db, u, current.revision, settings);
 }
