@@ -60,6 +60,7 @@ import {
   toTableQuery,
 } from './device-query';
 import css from './DevicePage.module.css';
+import chips from './filter-chips.module.css';
 import { PREFERENCES_KEY, useContainers } from './queries';
 import { unitLinkState, unitPagePath } from '../unit/links';
 
@@ -234,12 +235,12 @@ function DeviceTable(props: {
           autoComplete="off"
           spellCheck={false}
         />
-        <div className={css.chips} role="group" aria-label={t('filter.status')}>
+        <div className={chips.chips} role="group" aria-label={t('filter.status')}>
           {UNIT_STATUSES.map((s) => (
             <button
               key={s}
               type="button"
-              className={css.chip}
+              className={chips.chip}
               data-status={s}
               aria-pressed={query.statuses.includes(s)}
               onClick={() => setQuery(toggleStatus(query, s))}
@@ -247,7 +248,7 @@ function DeviceTable(props: {
             >
               <StatusDot status={s} />
               {t(`common:status.${s}`)}
-              <span className={css.chipCount}>{result.counts[s]}</span>
+              <span className={chips.count}>{result.counts[s]}</span>
             </button>
           ))}
         </div>

@@ -17,6 +17,7 @@ import {
   useSettingsForm,
   useUnitSettings,
 } from './useSettingsForm';
+import { type WriteState, WriteStatus } from './tab-kit';
 import css from './SettingsForm.module.css';
 
 export function FieldInput({
@@ -178,10 +179,33 @@ export function ConflictNotice({ form }: { form: SettingsForm }) {
   return null;
 }
 
-export function SaveBar({ form, canEdit }: { form: SettingsForm; canEdit: boolean }) {
+/** The save bar's own texts, for a tab that says what its form holds (e.g. "NFC template and status saved."). */
+export interface SaveBarTexts {
+  saved?: string;
+  failed?: string;
+}
+
+export function SaveBar({
+  form,
+  canEdit,
+  texts = {},
+  testId = 'settings-save',
+}: {
+  form: SettingsForm;
+  canEdit: boolean;
+  texts?: SaveBarTexts;
+  testId?: string;
+}) {
   const { t } = useTranslation('devices');
   if (!canEdit) return <p className={css.readOnly}>{t('unit.form.readOnly')}</p>;
   const saving = form.status === 'saving';
+  // The button says "Saving…"; the status block says how the last save ended.
+  const state: WriteState =
+    form.status === 'saved'
+      ? { kind: 'saved', message: texts.saved ?? t('unit.form.saved') }
+      : form.status === 'error'
+        ? { kind: 'error', message: texts.failed ?? t('unit.form.saveFailed', { reason: form.saveError ?? '' }) }
+        : { kind: 'idle' };
   return (
     <div className={css.saveBar}>
       <Button
@@ -189,18 +213,13 @@ export function SaveBar({ form, canEdit }: { form: SettingsForm; canEdit: boolea
         onClick={() => void form.save()}
         disabled={saving || !form.dirty || form.conflict !== null}
         aria-busy={saving || undefined}
-        data-testid="settings-save"
+        data-testid={testId}
       >
         {saving ? t('unit.form.saving') : t('unit.form.save')}
       </Button>
       {form.dirty && !saving && <Button onClick={form.discard}>{t('unit.form.discard')}</Button>}
       <span aria-live="polite" className={css.saveStatus}>
-        {form.status === 'saved' && <span className={css.saved}>{t('unit.form.saved')}</span>}
-        {form.status === 'error' && (
-          <span className={css.error} role="alert">
-            {t('unit.form.saveFailed', { reason: form.saveError ?? '' })}
-          </span>
-        )}
+        <WriteStatus state={state} />
         {form.note && (
           <span
             className={form.note.ok ? css.help : css.error}
@@ -223,6 +242,8 @@ export function SettingsFormView(props: {
   canEdit: boolean;
   children?: (form: SettingsForm) => ReactNode;
   options?: SettingsFormOptions;
+  saveTexts?: SaveBarTexts;
+  saveTestId?: string;
 }) {
   const form = useSettingsForm(props.unitId, props.settings, props.fields, props.options);
   return (
@@ -241,7 +262,7 @@ export function SettingsFormView(props: {
           <FieldInput key={fieldId(f)} form={form} field={f} canEdit={props.canEdit} />
         ))}
       </div>
-      <SaveBar form={form} canEdit={props.canEdit} />
+      <SaveBar form={form} canEdit={props.canEdit} texts={props.saveTexts} testId={props.saveTestId} />
     </form>
   );
 }

@@ -24,7 +24,7 @@ import { Button, Card, Chip, EmptyState, LoadView, Table } from '@fieldwatch/sha
 import type { SettingsField } from '../../settings/fields';
 import { SettingsPanel } from '../../settings/SettingsForm';
 import type { UnitTabProps } from '../types';
-import { parseNumber, unitKeys, write, type WriteState, WriteStatus } from './tab-kit';
+import { parseNumber, unitKeys, write, type WriteState, WriteStatus } from '../../settings/tab-kit';
 import css from './AlarmTab.module.css';
 
 /** Settings section `alarm` (the server's defaults: on, repeated every 60 minutes; at most once a day). */
@@ -307,13 +307,7 @@ function LevelRow(props: {
           >
             {t('common:action.save')}
           </Button>
-          {problem ? (
-            <span className={css.problem} role="alert">
-              {problem}
-            </span>
-          ) : (
-            <WriteStatus state={state} testId={`level-status-${channel}-${limit.level}`} />
-          )}
+          <WriteStatus state={state} problem={problem} testId={`level-status-${channel}-${limit.level}`} />
         </div>
       </td>
     </tr>

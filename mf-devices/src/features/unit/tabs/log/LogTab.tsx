@@ -31,7 +31,7 @@ import {
   Toolbar,
 } from '@fieldwatch/shared/ui';
 import type { UnitTabProps } from '../types';
-import { unitKeys } from '../alarm/tab-kit';
+import { unitKeys } from '../../settings/tab-kit';
 import {
   allKinds,
   LOG_LIMIT,
@@ -44,6 +44,7 @@ import {
   toLogQuery,
   writeLogFilter,
 } from './log-filter';
+import chips from '../../../devices/filter-chips.module.css';
 import css from './LogTab.module.css';
 
 /** How long typing pauses before the search asks. */
@@ -132,12 +133,12 @@ export function LogTab({ unitId }: UnitTabProps) {
             segments={LOG_RANGES.map((r) => ({ value: r, label: t(`unitTabs.log.ranges.${r}`) }))}
             onChange={(range) => update({ range })}
           />
-          <div className={css.kinds} role="group" aria-label={t('unitTabs.log.kindsLabel')}>
+          <div className={chips.chips} role="group" aria-label={t('unitTabs.log.kindsLabel')}>
             {UNIT_LOG_KINDS.map((k) => (
               <button
                 key={k}
                 type="button"
-                className={css.kind}
+                className={chips.chip}
                 aria-pressed={!allKinds(filter.kinds) && filter.kinds.includes(k)}
                 onClick={() => toggleKind(k)}
               >

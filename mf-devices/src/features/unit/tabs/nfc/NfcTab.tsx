@@ -21,7 +21,7 @@ import type { SettingsField } from '../../settings/fields';
 import { ConflictNotice, FieldInput } from '../../settings/SettingsForm';
 import { useSettingsForm, useUnitSettings } from '../../settings/useSettingsForm';
 import type { UnitTabProps } from '../types';
-import { unitKeys } from '../alarm/tab-kit';
+import { unitKeys } from '../../settings/tab-kit';
 import css from './NfcTab.module.css';
 
 /** What a phone reading the tag gets: the onboarding flow, the unit's page, the service contact, or nothing. */

@@ -20,7 +20,7 @@ import { loadViewLabels, useApiQuery, useRemote } from '@fieldwatch/shared/remot
 import { Button, Card, EmptyState, LoadView, Table } from '@fieldwatch/shared/ui';
 import type { UnitTabProps } from '../types';
 import { useUnitSettings } from '../../settings/useSettingsForm';
-import { parseNumber, unitKeys, write, type WriteState, WriteStatus } from '../alarm/tab-kit';
+import { parseNumber, unitKeys, write, type WriteState, WriteStatus } from '../../settings/tab-kit';
 import css from './PortsTab.module.css';
 
 /** A row of xrequest GetChannel / EditChannel. */

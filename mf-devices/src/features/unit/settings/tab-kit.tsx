@@ -1,8 +1,9 @@
 /**
- * What the alarm, port, NFC and log tabs of a unit's page share: the query keys of the parts of a
- * unit's data they read (all under queryKeys.unit(id), the page's prefix), a write call that
- * reports its HTTP status, the inline status of a write (one row of a table saved on its own), and
- * reading a number typed in a field.
+ * What every tab of a unit's page shares: the query keys of the parts of a unit's data they read
+ * (all under queryKeys.unit(id), the page's prefix), a write call that reports its HTTP status,
+ * reading a number typed in a field, and the one status block of a write — saving, saved, failed
+ * (with what to do), changed elsewhere (with Reload), or a problem found before sending — shown by
+ * the rows saved on their own (alarm levels, ports) and by the settings forms' save bar.
  */
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
@@ -50,17 +51,28 @@ export type WriteState =
   | { kind: 'conflict' }
   | { kind: 'error'; message: string };
 
-/** The inline state of a write: saving, done, failed (with what to do) or changed elsewhere (with Reload). */
+/**
+ * The inline state of a write: saving, done, failed (with what to do) or changed elsewhere (with
+ * Reload). `problem`: what is wrong with the input, found before sending; shown instead.
+ */
 export function WriteStatus({
   state,
+  problem,
   onReload,
   testId,
 }: {
   state: WriteState;
+  problem?: string;
   onReload?: () => void;
   testId?: string;
 }) {
   const { t } = useTranslation('devices');
+  if (problem)
+    return (
+      <span className={css.status} data-tone="danger" role="alert">
+        {problem}
+      </span>
+    );
   if (state.kind === 'idle') return null;
   if (state.kind === 'saving')
     return (
