@@ -112,3 +112,85 @@ describe('NFC tab', () => {
     expect(screen.getByText('You can view these settings but not change them.')).toBeTruthy();
   });
 });
+
+describe('changing the NFC tag', () => {
+  const tagUrl = `/api/v3/device/devices/${UNIT_ID}/nfc/tag`;
+  const accepting: FakeHandler = (method, url, body) =>
+    method === 'PUT' && url === tagUrl
+      ? { status: 200, body: { data: { tag_uuid: (body as { tagUuid: string }).tagUuid } } }
+      : { status: 404 };
+
+  test('a new tag id is checked by the shared rule, sent normalised, and shown', async () => {
+    const { calls } = renderTab(<NfcTab {...props()} />, { handler: server({ tag: 'old-tag-1', write: accepting }) });
+    const input = await screen.findByLabelText('New tag id');
+    fireEvent.change(input, { target: { value: 'has space' } });
+    fireEvent.click(screen.getByTestId('nfc-tag-save'));
+    expect(await screen.findByText('Enter the tag id as printed on the tag: 1 to 64 letters, digits and hyphens.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: ' OLD-TAG-1 ' } });
+    fireEvent.click(screen.getByTestId('nfc-tag-save'));
+    expect(await screen.findByText('The unit already carries this tag.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(input, { target: { value: ' 5E2A9C41-7B3D ' } });
+    fireEvent.click(screen.getByTestId('nfc-tag-save'));
+    expect(await screen.findByText('NFC tag changed to 5e2a9c41-7b3d.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: tagUrl, body: { tagUuid: '5e2a9c41-7b3d' } });
+    expect(screen.getByTestId('nfc-tag-id').textContent).toBe('5e2a9c41-7b3d');
+    expect(screen.getByLabelText('New tag id')).toHaveProperty('value', '');
+  });
+
+  test("a tag another unit carries is refused with the spec's kind of message, and the input stays", async () => {
+    const write: FakeHandler = (method, url) =>
+      method === 'PUT' && url === tagUrl ? { status: 409, body: { message: 'in use' } } : { status: 404 };
+    renderTab(<NfcTab {...props()} />, { handler: server({ write }) });
+    fireEvent.change(await screen.findByLabelText('New tag id'), { target: { value: 'taken-1' } });
+    fireEvent.click(screen.getByTestId('nfc-tag-save'));
+    expect(await within(screen.getByTestId('nfc-tag-status').parentElement!).findByText(/already used by another unit/)).toBeTruthy();
+    expect(screen.getByLabelText('New tag id')).toHaveProperty('value', 'taken-1');
+  });
+
+  test("another failure says Couldn't update NFC tag", async () => {
+    const write: FakeHandler = () => ({ status: 500, body: { message: 'boom' } });
+    renderTab(<NfcTab {...props()} />, { handler: server({ write }) });
+    fireEvent.change(await screen.findByLabelText('New tag id'), { target: { value: 'new-1' } });
+    fireEvent.click(screen.getByTestId('nfc-tag-save'));
+    expect(await screen.findAllByText(/Couldn't update NFC tag/)).not.toHaveLength(0);
+  });
+
+  test('removing the tag asks first, naming the tag and the unit', async () => {
+    const { calls } = renderTab(<NfcTab {...props()} />, { handler: server({ write: accepting }) });
+    fireEvent.click(await screen.findByTestId('nfc-tag-remove'));
+    const dialog = await screen.findByTestId('nfc-tag-remove-confirm');
+    expect(within(dialog).getByText(/The tag TAG-0007-AB is removed from Pump 07/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove tag' }));
+    expect(await screen.findByTestId('nfc-no-tag')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ tagUuid: '' });
+    expect(screen.getByLabelText('Tag id')).toBeTruthy();
+  });
+
+  test('a unit without a tag can be given one', async () => {
+    renderTab(<NfcTab {...props()} />, { handler: server({ tag: '', write: accepting }) });
+    fireEvent.change(await screen.findByLabelText('Tag id'), { target: { value: 'first-tag' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect((await screen.findByTestId('nfc-tag-id')).textContent).toBe('first-tag');
+  });
+
+  test("Readers, and tags kept by another NFC service, offer no change", async () => {
+    const first = renderTab(<NfcTab {...props({ canEdit: false })} />, { handler: server() });
+    await screen.findByTestId('nfc-tag-id');
+    expect(screen.queryByTestId('nfc-tag-editor')).toBeNull();
+    first.unmount();
+    const handler = server();
+    renderTab(<NfcTab {...props()} />, {
+      handler: (method, url, body) =>
+        url === '/api/v3/config'
+          ? { status: 200, body: { data: { nfcHost: 'https://nfc.example.com', weather: false } } }
+          : url === 'https://nfc.example.com/api/v1/nfc/tag'
+            ? { status: 200, body: { tag_uuid: 'EXT-1' } }
+            : handler(method, url, body),
+    });
+    await screen.findByTestId('nfc-tag-id');
+    expect(screen.queryByTestId('nfc-tag-editor')).toBeNull();
+    expect(screen.getByText(/kept by the NFC service at https:\/\/nfc.example.com/)).toBeTruthy();
+  });
+});

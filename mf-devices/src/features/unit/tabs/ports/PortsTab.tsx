@@ -1,75 +1,92 @@
 /**
- * A unit's port settings, per channel: its kind (as the unit reports it), name and unit of measure
- * (the older API's GetChannel / EditChannel) and the scaling of its raw value, value = raw × factor
- * + offset (settings section `ports`, keys ch<n>Factor and ch<n>Offset, saved under the settings
- * document's revision). Each channel is saved on its own; what the user typed stays on a failure.
+ * A unit's port settings, per channel: its kind (analog, formula, pt or switch; the unit's own
+ * measurements keep theirs), name, unit of measure and the scaling of its raw reading, value = raw
+ * × factor + offset (GET/PUT /api/v3/device/devices/:id/channels[/:n]; the scaling is kept in the
+ * settings document, so a write carries the document's revision and a stale one offers a reload).
+ * The shared rule (domain/port-settings) checks a channel before it is sent, gives a new kind its
+ * defaults (a switch has no unit or scaling, a pt measures in °C) and computes the preview of a
+ * raw reading — the same code that scales the readings the server stores. Each channel is saved on
+ * its own; what the user typed stays on a failure.
  */
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  type ChannelInfo,
+  applyScaling,
+  changePort,
+  CHANNEL_TEXT_MAX,
   ENDPOINTS,
+  isPortKind,
+  mergePort,
   pathFor,
+  PORT_KINDS,
+  PT_UNITS,
   queryKeys,
-  type Result,
-  type SettingsValue,
-  type UnitSettings,
+  type PortChannel,
+  type PortPatch,
+  type PortProblem,
+  type PortProblemCode,
+  type PortSettings,
+  type UnitPorts,
 } from '@fieldwatch/shared';
 import { loadViewLabels, useApiQuery, useRemote } from '@fieldwatch/shared/remote';
-import { Button, Card, EmptyState, LoadView, Table } from '@fieldwatch/shared/ui';
+import { Button, Card, EmptyState, LoadView, Select, Table } from '@fieldwatch/shared/ui';
 import type { UnitTabProps } from '../types';
-import { useUnitSettings } from '../../settings/useSettingsForm';
 import { parseNumber, unitKeys, write, type WriteState, WriteStatus } from '../../settings/tab-kit';
 import css from './PortsTab.module.css';
 
-/** A row of xrequest GetChannel / EditChannel. */
-export interface ChannelRow extends ChannelInfo {
-  UnitID: number;
-}
+/** The text (under unitTabs.ports) of each problem the shared rule finds. */
+const PROBLEM_KEYS: Record<PortProblemCode, string> = {
+  kindUnknown: 'problems.kindUnknown',
+  kindFixed: 'problems.kindFixed',
+  nameBlank: 'nameRequired',
+  nameTooLong: 'tooLong',
+  unitTooLong: 'tooLong',
+  factorInvalid: 'factorInvalid',
+  offsetInvalid: 'offsetInvalid',
+  ptUnit: 'problems.ptUnit',
+  switchUnit: 'problems.switchUnit',
+  switchScaling: 'problems.switchScaling',
+};
 
-/** The settings section and keys of a channel's scaling. */
-export const PORTS_SECTION = 'ports';
-export const factorKey = (channel: number) => `ch${channel}Factor`;
-export const offsetKey = (channel: number) => `ch${channel}Offset`;
-/** Longest name and unit of measure EditChannel takes. */
-export const CHANNEL_TEXT_MAX = 100;
+/** The raw reading the preview column scales until the user types another. */
+export const PREVIEW_RAW = '10';
 
 export function PortsTab({ unitId, canEdit }: UnitTabProps) {
   const { t } = useTranslation('devices');
   const { api } = useRemote();
-  const channels = useApiQuery(unitKeys.channels(unitId), async (): Promise<Result<ChannelRow[]>> => {
-    try {
-      return [await api.legacy<ChannelRow>('GetChannel', { UnitID: unitId }), false];
-    } catch {
-      return [undefined, true];
-    }
-  });
-  const settings = useUnitSettings(unitId);
-  const both = {
-    status:
-      channels.status === 'ready' && settings.status === 'ready'
-        ? ('ready' as const)
-        : channels.status === 'error' || settings.status === 'error'
-          ? ('error' as const)
-          : ('loading' as const),
-    data: channels.data && settings.data ? { channels: channels.data, settings: settings.data } : undefined,
-    reload: () => {
-      channels.reload();
-      settings.reload();
-    },
-  };
+  const load = useApiQuery(unitKeys.channels(unitId), () =>
+    api.get<UnitPorts>(pathFor(ENDPOINTS.unitPorts, { id: unitId })),
+  );
+  const [raw, setRaw] = useState(PREVIEW_RAW);
+  const rawValue = parseNumber(raw);
 
   return (
     <div className={css.tab} data-testid="ports-tab">
       <Card title={t('unitTabs.ports.title')} flush>
         <p className={css.intro}>{t('unitTabs.ports.intro')}</p>
-        <LoadView load={both} labels={loadViewLabels(t, 'unitTabs.ports.')} bare>
-          {({ channels: list, settings: doc }) =>
-            list.length === 0 ? (
+        <LoadView load={load} labels={loadViewLabels(t, 'unitTabs.ports.')} bare>
+          {(ports) =>
+            ports.channels.length === 0 ? (
               <EmptyState title={t('unitTabs.ports.none')} />
             ) : (
               <div className={css.stack}>
+                <div className={css.previewRaw}>
+                  <label htmlFor="ports-preview-raw">{t('unitTabs.ports.previewRaw')}</label>
+                  <input
+                    id="ports-preview-raw"
+                    className={css.number}
+                    inputMode="decimal"
+                    value={raw}
+                    maxLength={40}
+                    aria-invalid={rawValue.ok ? undefined : true}
+                    aria-describedby="ports-preview-help"
+                    onChange={(e) => setRaw(e.target.value)}
+                  />
+                  <span id="ports-preview-help" className={css.help}>
+                    {t('unitTabs.ports.previewHelp')}
+                  </span>
+                </div>
                 <Table label={t('unitTabs.ports.title')} stacked>
                   <thead>
                     <tr>
@@ -79,18 +96,20 @@ export function PortsTab({ unitId, canEdit }: UnitTabProps) {
                       <th scope="col">{t('unitTabs.ports.unitOfMeasure')}</th>
                       <th scope="col">{t('unitTabs.ports.factor')}</th>
                       <th scope="col">{t('unitTabs.ports.offset')}</th>
+                      <th scope="col">{t('unitTabs.ports.preview')}</th>
                       {canEdit && <th scope="col">{t('unitTabs.common.actions')}</th>}
                     </tr>
                   </thead>
                   <tbody>
-                    {list.map((c) => (
+                    {ports.channels.map((c) => (
                       <ChannelRowView
-                        key={c.ChannelID}
+                        key={c.channelNo}
                         unitId={unitId}
                         channel={c}
-                        doc={doc}
+                        revision={ports.revision}
+                        raw={rawValue.ok ? rawValue.value : null}
                         canEdit={canEdit}
-                        onReload={settings.reload}
+                        onReload={load.reload}
                       />
                     ))}
                   </tbody>
@@ -104,35 +123,54 @@ export function PortsTab({ unitId, canEdit }: UnitTabProps) {
   );
 }
 
-const num = (v: SettingsValue | undefined, fallback: number) => (typeof v === 'number' ? v : fallback);
+type Draft = { kind: string; name: string; uom: string; factor: string; offset: string };
+const draftOf = (p: PortSettings): Draft => ({
+  kind: p.kind,
+  name: p.name,
+  uom: p.unitOfMeasure,
+  factor: String(p.factor),
+  offset: String(p.offset),
+});
+
+/** What the preview shows for a raw reading: the scaled value with its unit, on/off for a switch. */
+function usePreview() {
+  const { t } = useTranslation('devices');
+  return (raw: number | null, kind: string, factor: string, offset: string, uom: string) => {
+    if (raw === null) return '—';
+    if (kind === 'switch') return raw === 0 ? t('unitTabs.common.off') : t('unitTabs.common.on');
+    const f = parseNumber(factor);
+    const o = parseNumber(offset);
+    if (!f.ok || !o.ok || f.value === null || f.value === 0 || o.value === null) return '—';
+    const v = applyScaling(raw, { factor: f.value, offset: o.value });
+    return Number.isFinite(v) ? `${v}${uom ? ` ${uom}` : ''}` : '—';
+  };
+}
 
 function ChannelRowView(props: {
   unitId: number;
-  channel: ChannelRow;
-  doc: UnitSettings;
+  channel: PortChannel;
+  revision: number;
+  raw: number | null;
   canEdit: boolean;
   onReload: () => void;
 }) {
-  const { unitId, channel, doc, canEdit } = props;
-  const n = channel.ChannelID;
+  const { unitId, channel, canEdit } = props;
+  const n = channel.channelNo;
   const { t } = useTranslation('devices');
   const { api, bus } = useRemote();
   const queryClient = useQueryClient();
-  const section = doc.settings[PORTS_SECTION] ?? {};
-  const stored = {
-    name: channel.ChannelName,
-    uom: channel.UnitOfMeasure,
-    factor: String(num(section[factorKey(n)], 1)),
-    offset: String(num(section[offsetKey(n)], 0)),
-  };
-  const [draft, setDraft] = useState<Partial<typeof stored>>({});
+  const preview = usePreview();
+  const stored = draftOf(channel);
+  const [draft, setDraft] = useState<Partial<Draft>>({});
   const [state, setState] = useState<WriteState>({ kind: 'idle' });
-  const [problem, setProblem] = useState<string>();
-  const values = { ...stored, ...draft };
-  const changed = (k: keyof typeof stored) => values[k].trim() !== stored[k];
-  const dirty = changed('name') || changed('uom') || changed('factor') || changed('offset');
-  const set = (k: keyof typeof stored, v: string) => {
-    setDraft((d) => ({ ...d, [k]: v }));
+  const [problem, setProblem] = useState<PortProblem>();
+  const [uomTyped, setUomTyped] = useState(false);
+  const values: Draft = { ...stored, ...draft };
+  const changed = (k: keyof Draft) => values[k].trim() !== stored[k];
+  const dirty = (Object.keys(stored) as Array<keyof Draft>).some(changed);
+  const fixedKind = channel.kind === 'channel';
+  const set = (patch: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
     setProblem(undefined);
     setState((s) => (s.kind === 'saved' ? { kind: 'idle' } : s));
   };
@@ -140,15 +178,14 @@ function ChannelRowView(props: {
   const storedKey = JSON.stringify(stored);
   useEffect(() => {
     setDraft((d) => {
-      const s = JSON.parse(storedKey) as typeof stored;
-      const left = Object.fromEntries(
-        Object.entries(d).filter(([k, v]) => v?.trim() !== s[k as keyof typeof stored]),
-      );
+      const s = JSON.parse(storedKey) as Draft;
+      const left = Object.fromEntries(Object.entries(d).filter(([k, v]) => v?.trim() !== s[k as keyof Draft]));
       return Object.keys(left).length === Object.keys(d).length ? d : left;
     });
   }, [storedKey]);
 
-  const kind = t(`unitTabs.ports.kinds.${channel.ChannelKind}`, { defaultValue: channel.ChannelKind });
+  const kindLabel = (k: string) => t(`unitTabs.ports.kinds.${k}`, { defaultValue: k });
+  const shown = preview(props.raw, values.kind, values.factor, values.offset, values.uom.trim());
 
   if (!canEdit)
     return (
@@ -156,102 +193,154 @@ function ChannelRowView(props: {
         <th scope="row" data-label={t('unitTabs.ports.channel')}>
           {n}
         </th>
-        <td data-label={t('unitTabs.ports.kind')}>{kind}</td>
+        <td data-label={t('unitTabs.ports.kind')}>{kindLabel(stored.kind)}</td>
         <td data-label={t('unitTabs.ports.name')}>{stored.name}</td>
         <td data-label={t('unitTabs.ports.unitOfMeasure')}>{stored.uom || '—'}</td>
         <td data-label={t('unitTabs.ports.factor')}>{stored.factor}</td>
         <td data-label={t('unitTabs.ports.offset')}>{stored.offset}</td>
+        <td data-label={t('unitTabs.ports.preview')} data-testid={`preview-${n}`}>
+          {shown}
+        </td>
       </tr>
     );
 
+  /** A new kind takes its defaults (the shared mergePort) for what the user has not typed. */
+  const chooseKind = (kind: string) => {
+    if (!isPortKind(kind)) return;
+    if (kind === channel.kind) {
+      // Back to the stored kind: its stored unit and scaling, the name as typed.
+      setDraft((d) => (d.name === undefined ? {} : { name: d.name }));
+      setUomTyped(false);
+      setProblem(undefined);
+      return;
+    }
+    // A unit of measure the user typed is kept; the one a kind chose before is not.
+    const next = mergePort(channel, { kind, ...(uomTyped ? { unitOfMeasure: values.uom } : {}) });
+    set({
+      kind,
+      uom: next.unitOfMeasure,
+      ...(kind === 'switch' ? { factor: '1', offset: '0' } : {}),
+    });
+  };
+
   const save = async () => {
-    const name = values.name.trim();
-    const uom = values.uom.trim();
     const factor = parseNumber(values.factor);
     const offset = parseNumber(values.offset);
-    if (name === '') return setProblem(t('unitTabs.ports.nameRequired'));
-    if (name.length > CHANNEL_TEXT_MAX || uom.length > CHANNEL_TEXT_MAX)
-      return setProblem(t('unitTabs.ports.tooLong', { max: CHANNEL_TEXT_MAX }));
-    if (!factor.ok || factor.value === null || factor.value === 0)
-      return setProblem(t('unitTabs.ports.factorInvalid'));
-    if (!offset.ok || offset.value === null) return setProblem(t('unitTabs.ports.offsetInvalid'));
+    if (!factor.ok || factor.value === null) return setProblem({ field: 'factor', code: 'factorInvalid', message: '' });
+    if (!offset.ok || offset.value === null) return setProblem({ field: 'offset', code: 'offsetInvalid', message: '' });
+    const patch: PortPatch = {
+      ...(changed('kind') ? { kind: values.kind as PortSettings['kind'] } : {}),
+      ...(changed('name') ? { name: values.name.trim() } : {}),
+      ...(changed('uom') ? { unitOfMeasure: values.uom.trim() } : {}),
+      ...(changed('factor') ? { factor: factor.value } : {}),
+      ...(changed('offset') ? { offset: offset.value } : {}),
+    };
+    // The rule the server applies (kind, name, unit, scaling), before sending.
+    const { port, problems } = changePort(channel, patch);
+    if (problems[0]) return setProblem(problems[0]);
     setProblem(undefined);
     setState({ kind: 'saving' });
-
-    if (changed('name') || changed('uom')) {
-      try {
-        const [row] = await api.legacy<ChannelRow>('EditChannel', {
-          UnitID: unitId,
-          ChannelID: n,
-          ChannelName: name,
-          UnitOfMeasure: uom,
-        });
-        queryClient.setQueryData<ChannelRow[]>(unitKeys.channels(unitId), (list) =>
-          list?.map((c) => (c.ChannelID === n && row ? row : c)),
-        );
-        // Channel names show on the page (details) and in the alarm limits: ask for those again.
-        void queryClient.invalidateQueries({ queryKey: unitKeys.details(unitId) });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.unitPart(unitId, 'limits') });
-      } catch (err) {
-        const status = (err as { status?: number }).status;
-        const message = status === 403 ? t('unitTabs.common.forbidden') : t('unitTabs.ports.channelFailed');
-        setState({ kind: 'error', message });
-        bus.emit('toast', { kind: 'danger', message, raw: true });
-        return;
-      }
+    const res = await write<UnitPorts>(api, 'PUT', pathFor(ENDPOINTS.setUnitPort, { id: unitId, n }), {
+      ...patch,
+      revision: props.revision,
+    });
+    if (!res.ok) {
+      if (res.status === 409) return setState({ kind: 'conflict' });
+      const message = res.status === 403 ? t('unitTabs.common.forbidden') : t('unitTabs.ports.saveFailed');
+      setState({ kind: 'error', message });
+      bus.emit('toast', { kind: 'danger', message, raw: true });
+      return;
     }
-    if (changed('factor') || changed('offset')) {
-      const settings = {
-        ...doc.settings,
-        [PORTS_SECTION]: { ...section, [factorKey(n)]: factor.value, [offsetKey(n)]: offset.value },
-      };
-      const res = await write<UnitSettings>(api, 'PUT', pathFor(ENDPOINTS.saveUnitSettings, { id: unitId }), {
-        revision: doc.revision,
-        settings,
-      });
-      if (!res.ok) {
-        if (res.status === 409) return setState({ kind: 'conflict' });
-        const message =
-          res.status === 403 ? t('unitTabs.common.forbidden') : t('unitTabs.ports.scalingFailed');
-        setState({ kind: 'error', message });
-        bus.emit('toast', { kind: 'danger', message, raw: true });
-        return;
-      }
-      queryClient.setQueryData(unitKeys.settings(unitId), res.data);
-    }
-    setState({ kind: 'saved', message: t('unitTabs.ports.saved', { name }) });
+    queryClient.setQueryData(unitKeys.channels(unitId), res.data);
+    setUomTyped(false);
+    // Kinds and names show on the page (details) and in the alarm limits; scaling moved the settings' revision.
+    void queryClient.invalidateQueries({ queryKey: unitKeys.details(unitId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.unitPart(unitId, 'limits') });
+    void queryClient.invalidateQueries({ queryKey: unitKeys.settings(unitId) });
+    setState({ kind: 'saved', message: t('unitTabs.ports.saved', { name: port.name }) });
   };
 
   const busy = state.kind === 'saving';
-  const field = (k: keyof typeof stored, label: string, numeric = false) => (
+  const problemText = problem && t(`unitTabs.ports.${PROBLEM_KEYS[problem.code]}`, { max: CHANNEL_TEXT_MAX, units: PT_UNITS.join(', ') });
+  const invalid = (field: string) => (problem && problem.field === field ? true : undefined);
+  const label = (field: string) => t('unitTabs.ports.fieldOf', { field, channel: n });
+  const onEnter = (e: KeyboardEvent) => {
+    // Enter in a field saves the channel, as a form would.
+    if (e.key === 'Enter' && dirty && !busy) void save();
+  };
+  const field = (k: 'name' | 'uom' | 'factor' | 'offset', text: string, numeric = false, disabled = false) => (
     <input
       className={numeric ? css.number : css.text}
       value={values[k]}
       inputMode={numeric ? 'decimal' : undefined}
       maxLength={numeric ? 40 : CHANNEL_TEXT_MAX}
-      aria-label={t('unitTabs.ports.fieldOf', { field: label, channel: n })}
-      aria-invalid={problem ? true : undefined}
-      onChange={(e) => set(k, e.target.value)}
-      onKeyDown={(e) => {
-        // Enter in a field saves the channel, as a form would.
-        if (e.key === 'Enter' && dirty && !busy) void save();
+      aria-label={label(text)}
+      aria-invalid={invalid(k === 'uom' ? 'unitOfMeasure' : k)}
+      disabled={disabled}
+      onChange={(e) => {
+        if (k === 'uom') setUomTyped(true);
+        set({ [k]: e.target.value });
       }}
+      onKeyDown={onEnter}
     />
   );
+  const isSwitch = values.kind === 'switch';
   return (
     <tr data-testid={`channel-${n}`}>
       <th scope="row" data-label={t('unitTabs.ports.channel')}>
         {n}
       </th>
       <td data-label={t('unitTabs.ports.kind')}>
-        <span title={t('unitTabs.ports.kindHelp')}>{kind}</span>
+        {fixedKind ? (
+          <span title={t('unitTabs.ports.kindFixedHelp')}>{kindLabel(channel.kind)}</span>
+        ) : (
+          <Select
+            compact
+            value={values.kind}
+            aria-label={label(t('unitTabs.ports.kind'))}
+            title={t('unitTabs.ports.kindHelp')}
+            aria-invalid={invalid('kind')}
+            onChange={(e) => chooseKind(e.target.value)}
+          >
+            {PORT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {kindLabel(k)}
+              </option>
+            ))}
+          </Select>
+        )}
       </td>
       <td data-label={t('unitTabs.ports.name')}>{field('name', t('unitTabs.ports.name'))}</td>
       <td data-label={t('unitTabs.ports.unitOfMeasure')}>
-        {field('uom', t('unitTabs.ports.unitOfMeasure'))}
+        {values.kind === 'pt' ? (
+          <Select
+            compact
+            value={values.uom}
+            aria-label={label(t('unitTabs.ports.unitOfMeasure'))}
+            aria-invalid={invalid('unitOfMeasure')}
+            onChange={(e) => {
+              setUomTyped(true);
+              set({ uom: e.target.value });
+            }}
+          >
+            {!(PT_UNITS as readonly string[]).includes(values.uom) && <option value={values.uom}>{values.uom || '—'}</option>}
+            {PT_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </Select>
+        ) : (
+          field('uom', t('unitTabs.ports.unitOfMeasure'), false, isSwitch)
+        )}
       </td>
-      <td data-label={t('unitTabs.ports.factor')}>{field('factor', t('unitTabs.ports.factor'), true)}</td>
-      <td data-label={t('unitTabs.ports.offset')}>{field('offset', t('unitTabs.ports.offset'), true)}</td>
+      <td data-label={t('unitTabs.ports.factor')}>{field('factor', t('unitTabs.ports.factor'), true, isSwitch)}</td>
+      <td data-label={t('unitTabs.ports.offset')}>{field('offset', t('unitTabs.ports.offset'), true, isSwitch)}</td>
+      <td data-label={t('unitTabs.ports.preview')} data-testid={`preview-${n}`}>
+        <output className={css.preview} aria-label={label(t('unitTabs.ports.preview'))}>
+          {shown}
+        </output>
+      </td>
       <td data-label={t('unitTabs.common.actions')}>
         <div className={css.rowActions}>
           <Button
@@ -264,20 +353,15 @@ function ChannelRowView(props: {
           >
             {t('common:action.save')}
           </Button>
-          {problem ? (
-            <span className={css.problem} role="alert">
-              {problem}
-            </span>
-          ) : (
-            <WriteStatus
-              state={state}
-              testId={`channel-status-${n}`}
-              onReload={() => {
-                setState({ kind: 'idle' });
-                props.onReload();
-              }}
-            />
-          )}
+          <WriteStatus
+            state={state}
+            problem={problemText}
+            testId={`channel-status-${n}`}
+            onReload={() => {
+              setState({ kind: 'idle' });
+              props.onReload();
+            }}
+          />
         </div>
       </td>
     </tr>
