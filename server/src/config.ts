@@ -54,6 +54,12 @@ export interface Config {
    * default DEFAULT_COMM_TIMEOUT_MIN; 0 = the watchdog is off). Off under jest unless set.
    */
   commTimeoutMin?: number;
+  /**
+   * Repeat notifications of alarms still new (active, not acknowledged) at each unit's alarm repeat
+   * interval (ALARM_REPEAT, default on; the job looks once a minute). The tests turn it off and
+   * drive the job with their own clock.
+   */
+  alarmRepeat?: boolean;
   /** Street tile URL template ({z}/{x}/{y}) for the maps; '' = none (outlines only). Unset = DEFAULT_MAP_TILE_URL. */
   mapTileUrl?: string;
   /** Attribution shown under the street tiles. Unset = DEFAULT_MAP_ATTRIBUTION. */
@@ -312,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(simulatorIntervalSec !== undefined ? { simulatorIntervalSec } : {}),
     ...(env.SIMULATOR_BACKFILL ? { simulatorBackfill: flag('SIMULATOR_BACKFILL', env.SIMULATOR_BACKFILL, true) } : {}),
     ...(commTimeoutMin !== undefined ? { commTimeoutMin } : {}),
+    ...(env.ALARM_REPEAT ? { alarmRepeat: flag('ALARM_REPEAT', env.ALARM_REPEAT, true) } : {}),
     ...(mapTileUrl !== undefined ? { mapTileUrl } : {}),
     ...(env.MAP_TILE_ATTRIBUTION ? { mapAttribution: env.MAP_TILE_ATTRIBUTION } : {}),
     ...(mapSatelliteUrl !== undefined ? { mapSatelliteUrl } : {}),

@@ -1882,6 +1882,20 @@ const SPECS: Record<string, Spec> = {
         .map(({ who, id, a }) => S({ who, path: { id: String(id) }, body: json({ action: a }) })),
     ],
   },
+  'GET /api/v3/alarms/:id/history': read,
+  // All or none: any id that is nobody's makes the whole call a 404, nothing changed.
+  'POST /api/v3/alarms/actions': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({
+          who: whoArb,
+          ids: fc.array(fc.constantFrom(NOWHERE, Number.MAX_SAFE_INTEGER, 2 ** 40), { minLength: 1, maxLength: 5 }),
+          a: fc.constantFrom(...ALARM_ACTIONS),
+        })
+        .map(({ who, ids, a }) => S({ who, body: json({ action: a, ids }) })),
+    ],
+  },
   'GET /api/v3/device/devices/:id/channels/:n/limits': read,
   'PUT /api/v3/device/devices/:id/channels/:n/limits': {
     write: true,

@@ -59,6 +59,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Background work that would race the tests' own writes: off unless a test turns it on.
     simulator: false,
     commTimeoutMin: 0,
+    alarmRepeat: false,
     ...overrides,
   };
 }

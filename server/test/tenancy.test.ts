@@ -443,6 +443,23 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
       missing: NOWHERE,
     },
   ],
+  // All or none: one Baltic alarm among Nordic ones is refused like an unknown one.
+  'POST /api/v3/alarms/actions': (f) => [
+    {
+      name: 'acknowledge a Baltic alarm in bulk',
+      req: (id) => ({ method: 'POST', url: '/api/v3/alarms/actions', body: { action: 'acknowledge', ids: [id] } }),
+      foreign: f.b.alarm,
+      missing: NOWHERE,
+    },
+  ],
+  'GET /api/v3/alarms/:id/history': (f) => [
+    {
+      name: 'the history of a Baltic alarm',
+      req: (id) => get(`/api/v3/alarms/${id}/history`),
+      foreign: f.b.alarm,
+      missing: NOWHERE,
+    },
+  ],
   // The v1 list ignores organisation ids the user does not belong to, like unknown ones: 200 [].
   'GET /api/v1/device': (f) => [
     {

@@ -2,6 +2,7 @@
 import mitt, { type Emitter } from 'mitt';
 import type { TaskWithRevision } from './api/alarms';
 import type { Relay, UnitActionRecord } from './api/fleet';
+import type { AlarmChange } from './domain/alarm-state';
 import type { FwNotification } from './domain/events';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'danger';
@@ -32,6 +33,8 @@ export type BusEvents = {
   'unit:command': UnitActionRecord;
   /** A unit's relay changed state (pushed by the server). */
   'unit:relay': Relay;
+  /** An alarm was acknowledged, reset or cleared (pushed by the server, or answered to this browser's own action). */
+  'alarms:changed': AlarmChange;
 };
 
 export type Bus = Emitter<BusEvents>;

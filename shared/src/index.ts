@@ -17,6 +17,7 @@ export * from './domain/dashboard-content';
 export * from './domain/telemetry';
 export * from './api/fleet';
 export * from './domain/alarm-limits';
+export * from './domain/alarm-state';
 export * from './api/alarms';
 export * from './domain/containers';
 export * from './domain/container-alarms';

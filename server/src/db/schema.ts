@@ -206,7 +206,20 @@ export const alarms = pgTable(
     alarmType: integer('alarm_type').notNull(),
     text: text('text').notNull().default(''),
     eventTime: timestamp('event_time', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The condition is still there (shared domain/alarm-state.ts); false: cleared. */
     active: boolean('active').notNull().default(true),
+    /** Acknowledged by whom (username as it was then) and when; null: not acknowledged (migration 0010). */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    acknowledgedBy: text('acknowledged_by'),
+    /** When it cleared, and who reset it by hand (null: its condition cleared). */
+    clearedAt: timestamp('cleared_at', { withTimezone: true, mode: 'date' }),
+    clearedBy: text('cleared_by'),
+    /** When its notifications last went out (raised or repeated) and how often it was repeated. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    repeats: integer('repeats').notNull().default(0),
+    /** The event and task the pipeline made of it (null for alarms from before migration 0010). */
+    eventId: text('event_id'),
+    taskId: text('task_id'),
   },
   (t) => [
     // A unit's AlarmEvents are its active alarms: the device list reads them by unit.
@@ -221,7 +234,31 @@ export const alarms = pgTable(
     index('alarms_event_time_idx').on(t.eventTime),
     // A unit's alarms over time (the unit's message log).
     index('alarms_unit_time_idx').on(t.unitId, t.eventTime),
+    // The repeat job's candidates: new alarms (active, not acknowledged) by their last notification.
+    index('alarms_new_notified_idx')
+      .on(t.notifiedAt)
+      .where(sql`${t.active} and ${t.acknowledgedAt} is null`),
   ],
+);
+
+/**
+ * What happened to an alarm after it was raised (acknowledged, reset, cleared, repeated): who,
+ * when, and the state it was left in (shared domain/alarm-state.ts). "raised" is the alarm's own
+ * event_time and is not stored again.
+ */
+export const alarmHistory = pgTable(
+  'alarm_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alarmId: bigint('alarm_id', { mode: 'number' })
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    kind: text('kind').notNull(),
+    by: text('by').notNull(),
+    state: text('state').notNull(),
+  },
+  (t) => [index('alarm_history_alarm_idx').on(t.alarmId, t.at)],
 );
 
 export const events = pgTable(

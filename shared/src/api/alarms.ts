@@ -4,6 +4,7 @@
  */
 import type { AlarmAction } from '../contract/alarms';
 import type { AlarmLimit, LimitKind } from '../domain/alarm-limits';
+import type { AlarmChange, AlarmHistoryKind, AlarmState, AlarmStatus } from '../domain/alarm-state';
 import type { FwEvent, FwNotification, FwTask } from '../domain/events';
 import type { UnitStatus } from '../domain/status';
 import type { Relay, UnitActionRecord } from './fleet';
@@ -21,6 +22,14 @@ export interface AlarmRecord {
   ChannelID: number;
   CustomerID: number;
   Active: boolean;
+  /** domain/alarm-state.ts: active/cleared × unacknowledged/acknowledged (the server always sends it). */
+  State?: AlarmState;
+  /** Who acknowledged it and when (API date); null: not acknowledged. */
+  AcknowledgedBy?: string | null;
+  AcknowledgedAt?: string | null;
+  /** When it cleared and who reset it (null: it cleared by itself, or is still active). */
+  ClearedAt?: string | null;
+  ClearedBy?: string | null;
 }
 
 /** Alarm types 0–52 (GET /api/v3/alarms/types). */
@@ -37,13 +46,29 @@ export interface AlarmActionInfo {
   name: string;
   description: string;
 }
-/** POST /api/v3/alarms/:id/actions answers: the alarms that stopped being active, who and when. */
+/**
+ * POST /api/v3/alarms/:id/actions and POST /api/v3/alarms/actions answer: who acted and when, and
+ * every alarm asked for (in the order asked) as it is now, with whether this call changed it.
+ */
 export interface AlarmActionResult {
   action: AlarmAction;
-  alarmIds: number[];
   by: string;
   at: string;
-  eventId: string;
+  alarms: Array<AlarmStatus & { changed: boolean }>;
+}
+
+/** GET /api/v3/alarms/:id/history: what happened to an alarm, oldest first (times in API date format). */
+export interface AlarmHistoryEntry {
+  kind: AlarmHistoryKind;
+  /** A username, or "system" for what the server did by itself (raised, cleared, repeated). */
+  by: string;
+  at: string;
+  /** The state the alarm was in after this entry. */
+  state: AlarmState;
+}
+export interface AlarmHistory {
+  alarm: AlarmStatus;
+  entries: AlarmHistoryEntry[];
 }
 
 /** GET/PUT /api/v3/device/devices/{id}/channels/{n}/limits. */
@@ -157,7 +182,8 @@ export interface UserDataWriteResult {
  * GET /api/v3/events/stream: server-sent events named `event` (new events of the user's
  * organisations), `notification` (his own new notifications), `task` (created or changed tasks
  * of his organisations, with their revision), `command` and `relay` (unit commands and relay states
- * of his organisations' units, as they change).
+ * of his organisations' units, as they change), `alarm` (an alarm of his organisations was
+ * acknowledged, reset or cleared).
  */
 export const PUSH_STREAM_PATH = '/api/v3/events/stream';
 export const PUSH_HEARTBEAT_MS = 25_000;
@@ -168,4 +194,6 @@ export type PushEvent =
   /** A unit command was created or moved on in its life (queued → sent → acknowledged/failed/timedOut). */
   | { type: 'command'; data: UnitActionRecord }
   /** A unit's relay changed state. */
-  | { type: 'relay'; data: Relay };
+  | { type: 'relay'; data: Relay }
+  /** An alarm was acknowledged, reset or cleared. */
+  | { type: 'alarm'; data: AlarmChange };

@@ -80,6 +80,9 @@ export interface AlarmEventRef {
   AlarmEventText: string;
   AlarmEventTime: string;
   ChannelID: number;
+  /** Present once someone acknowledged the alarm (it stays active until its condition clears): who, and when (API date). */
+  AcknowledgedBy?: string;
+  AcknowledgedAt?: string;
 }
 
 /** Unit as the v1/v2 device lists answer it (PascalCase, spec §3). */

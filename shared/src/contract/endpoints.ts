@@ -13,6 +13,7 @@ import type { AdminUser, DashboardSummary, LoginResponse, OnboardingTagInfo, Ses
 import type {
   AlarmActionInfo,
   AlarmActionResult,
+  AlarmHistory,
   AlarmRecord,
   AlarmTypeInfo,
   ChannelLimits,
@@ -44,7 +45,14 @@ import type { WeatherDay } from '../api/weather';
 import type { FwEvent, FwNotification } from '../domain/events';
 import type { UnitPorts } from '../domain/port-settings';
 import type { WidgetCatalogueItem } from '../domain/widget-catalogue';
-import { AlarmActionRequest, AlarmParams, AlarmsOfDevicesRequest, ChannelLimitsUpdate, LimitChannelParams } from './alarms';
+import {
+  AlarmActionRequest,
+  AlarmParams,
+  AlarmsOfDevicesRequest,
+  BulkAlarmActionRequest,
+  ChannelLimitsUpdate,
+  LimitChannelParams,
+} from './alarms';
 import { LoginRequest, SessionIdParams } from './auth';
 import { ApiErrorBody, IdParams } from './common';
 import {
@@ -361,6 +369,13 @@ export const ENDPOINTS = {
     { params: AlarmParams, body: AlarmActionRequest },
     { answer: answers<AlarmActionResult>() },
   ),
+  bulkAlarmAction: ep(
+    'POST',
+    '/api/v3/alarms/actions',
+    { body: BulkAlarmActionRequest },
+    { answer: answers<AlarmActionResult>() },
+  ),
+  alarmHistory: ep('GET', '/api/v3/alarms/:id/history', { params: AlarmParams }, { answer: answers<AlarmHistory>() }),
   channelLimits: ep(
     'GET',
     '/api/v3/device/devices/:id/channels/:n/limits',

@@ -4,6 +4,13 @@
  */
 import { VERSIONS } from '../constants';
 import { alarmTypeName, isCriticalAlarm } from './alarm-types';
+import {
+  ALARM_HISTORY_KINDS,
+  ALARM_STATES,
+  type AlarmActivity,
+  type AlarmHistoryKind,
+  type AlarmState,
+} from './alarm-state';
 
 export const EVENT_CATEGORIES = ['notice', 'warning', 'pre-alert', 'alert', 'critical'] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
@@ -44,7 +51,8 @@ export interface FwEvent {
   unitName?: string;
   unitType?: number;
   alarmId?: string;
-  alarm?: { type: number; text: string; time: string; channelId: number };
+  /** id: the alarm's row id on the server (events the pipeline made since alarms have states). */
+  alarm?: { type: number; text: string; time: string; channelId: number; id?: number };
   groups?: string[];
 }
 
@@ -58,6 +66,8 @@ export interface FwNotification {
   message: string;
   priority: NotificationPriority;
   seen?: string;
+  /** A reminder of an alarm still active and not acknowledged (the unit's repeat interval): 1, 2, … */
+  repeat?: number;
 }
 
 export type Activity =
@@ -66,7 +76,9 @@ export type Activity =
   | { date: string; user: string; type: 'assignees'; assignees: string[] }
   | { date: string; user: string; type: 'events'; eventIds: string[] }
   | { date: string; user: string; type: 'title'; title: string }
-  | { date: string; user: string; type: 'category'; category: EventCategory };
+  | { date: string; user: string; type: 'category'; category: EventCategory }
+  /** A linked alarm changed state (alarm-state.ts): acknowledged, reset or cleared. */
+  | { date: string; user: string; type: 'alarm'; alarm: AlarmActivity };
 
 export interface FwTask {
   id: string;
@@ -113,6 +125,7 @@ export function eventFromAlarm(alarm: AlarmInput, id: string, now: string): FwEv
       text: alarm.AlarmEventText,
       time: alarm.AlarmEventTime,
       channelId: alarm.ChannelID,
+      ...(typeof alarm.AlarmID === 'number' && Number.isSafeInteger(alarm.AlarmID) ? { id: alarm.AlarmID } : {}),
     },
     groups: alarm.groups ?? [],
   };
@@ -341,6 +354,13 @@ export function isValidActivity(a: unknown): a is Activity {
       return typeof a.title === 'string';
     case 'category':
       return EVENT_CATEGORIES.includes(a.category as EventCategory);
+    case 'alarm':
+      return (
+        isObj(a.alarm) &&
+        typeof a.alarm.id === 'number' &&
+        ALARM_HISTORY_KINDS.includes(a.alarm.kind as AlarmHistoryKind) &&
+        ALARM_STATES.includes(a.alarm.state as AlarmState)
+      );
     default:
       return false;
   }

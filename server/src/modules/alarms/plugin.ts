@@ -26,9 +26,18 @@ import { scopedOrgIds, userOrgIds } from '../auth/scope';
 import { DEFAULT_COMM_TIMEOUT_MIN } from '../../config';
 import { evaluateMeasurements } from './evaluate';
 import { startWatchdog, type WatchdogHandle } from './watchdog';
+import { startRepeater, type RepeaterHandle } from './repeat';
 import { Params } from '../legacy/params';
 import { requireUnits } from '../devices/service';
-import { ALARM_ACTION_INFO, actOnAlarm, alarmsOfDevices, getChannelLimits, listAlarms, setChannelLimits } from './service';
+import {
+  ALARM_ACTION_INFO,
+  actOnAlarms,
+  alarmHistoryOf,
+  alarmsOfDevices,
+  getChannelLimits,
+  listAlarms,
+  setChannelLimits,
+} from './service';
 
 const MAX_ROWS = 100_000;
 const MAX_INT = 2_147_483_647;
@@ -54,9 +63,16 @@ export default async function alarmsPlugin(
     app.addHook('onReady', async () => {
       watchdog = startWatchdog(db, commTimeoutMin * 60_000, (err) => app.log.error({ err }, 'communication watchdog failed'));
     });
+  // The alarm repeat interval: on unless ALARM_REPEAT=0 (the tests drive it with their own clock).
+  let repeater: RepeaterHandle | undefined;
+  if (config.alarmRepeat ?? true)
+    app.addHook('onReady', async () => {
+      repeater = startRepeater(db, { log: (err) => app.log.error({ err }, 'alarm repeat failed') });
+    });
   app.addHook('onClose', async () => {
     unsubscribe();
     await watchdog?.stop();
+    await repeater?.stop();
   });
 
   route(app, ENDPOINTS.alarmTypes, async () => ({ data: ALARM_TYPES }));
@@ -74,7 +90,20 @@ export default async function alarmsPlugin(
     const a = auth(request);
     requireWriter(a);
     const orgs = await userOrgIds(db, a.userId);
-    return { data: await actOnAlarm(db, orgs, a.userId, request.params.id, request.body.action) };
+    return { data: await actOnAlarms(db, orgs, a.userId, [request.params.id], request.body.action) };
+  });
+
+  /** One action on many alarms, all or none (see BulkAlarmActionRequest). */
+  route(app, ENDPOINTS.bulkAlarmAction, async (request) => {
+    const a = auth(request);
+    requireWriter(a);
+    const orgs = await userOrgIds(db, a.userId);
+    return { data: await actOnAlarms(db, orgs, a.userId, request.body.ids, request.body.action) };
+  });
+
+  route(app, ENDPOINTS.alarmHistory, async (request) => {
+    const orgs = await userOrgIds(db, auth(request).userId);
+    return { data: await alarmHistoryOf(db, orgs, request.params.id) };
   });
 
   route(app, ENDPOINTS.channelLimits, async (request) => {

@@ -2,35 +2,37 @@
  * Alarms: lists, actions (acknowledge, close, …) and limits per channel and level. Every query
  * takes the organisation ids it may see; callers pass the caller's scope.
  */
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   formatApiDate,
   ALARM_FETCH_DEFAULT_ROWS,
   ALARM_LIMIT_MESSAGES,
+  alarmStateOf,
   alarmTypeName,
-  buildAlarmId,
   fillLevels,
   ID_CHUNK_SIZE,
   isAlarmLimitLevel,
   limitAlarmTypes,
   limitKindOf,
+  SYSTEM_USER,
   validateLimits,
-  VERSIONS,
   type AlarmAction,
   type AlarmActionResult,
+  type AlarmHistory,
+  type AlarmHistoryKind,
   type AlarmLimit,
   type AlarmRecord,
+  type AlarmState,
   type ChannelLimits,
-  type FwEvent,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { alarmLimits, alarms, channels, events, units } from '../../db/schema';
+import { alarmHistory, alarmLimits, alarms, channels, units } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { usernameOf } from '../events/service';
 import { cachedFleetAnswer, fleetState } from '../fleet/cache';
-import { publishNew } from '../push/hub';
 import { reevaluateLatest } from './evaluate';
+import { loadAlarmRows, statusOfRow } from './read';
+import { applyStateChange } from './state';
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const chunks = <T>(list: readonly T[], size = ID_CHUNK_SIZE): T[][] => {
@@ -50,21 +52,25 @@ export interface AlarmQuery {
   rows: number;
 }
 
-const alarmColumns = {
-  id: alarms.id,
-  alarmType: alarms.alarmType,
-  text: alarms.text,
-  eventTime: alarms.eventTime,
-  unitId: alarms.unitId,
-  channelId: alarms.channelId,
-  active: alarms.active,
-  unitName: units.name,
-  unitType: units.type,
-  org: units.organizationId,
-};
-type AlarmRow = { [K in keyof typeof alarmColumns]: (typeof alarmColumns)[K]['_']['data'] };
+interface AlarmRow {
+  id: number;
+  alarmType: number;
+  text: string;
+  eventTime: Date;
+  unitId: number;
+  channelId: number;
+  active: boolean;
+  unitName: string;
+  unitType: number;
+  org: number;
+  acknowledgedAt: Date | null;
+  acknowledgedBy: string | null;
+  clearedAt: Date | null;
+  clearedBy: string | null;
+}
 
 function toRecord(r: AlarmRow): AlarmRecord {
+  const acked = r.acknowledgedAt !== null;
   return {
     AlarmID: r.id,
     AlarmType: r.alarmType,
@@ -77,6 +83,11 @@ function toRecord(r: AlarmRow): AlarmRecord {
     ChannelID: r.channelId,
     CustomerID: r.org,
     Active: r.active,
+    State: alarmStateOf({ active: r.active, acknowledgedAt: acked ? r.acknowledgedAt!.toISOString() : null }),
+    AcknowledgedBy: acked ? (r.acknowledgedBy ?? SYSTEM_USER) : null,
+    AcknowledgedAt: acked ? formatApiDate(r.acknowledgedAt!) : null,
+    ClearedAt: !r.active && r.clearedAt ? formatApiDate(r.clearedAt) : null,
+    ClearedBy: r.active ? null : r.clearedBy,
   };
 }
 
@@ -118,21 +129,27 @@ async function queryAlarms(db: Db, orgIds: readonly number[], q: AlarmQuery): Pr
   const run = async (extra: SQL[]): Promise<AlarmRow[]> => {
     const res = await db.execute(sql`
       select coalesce(json_agg(json_build_array(r.id, r.alarm_type, r.text, r.ms, r.unit_id, r.channel_id,
-        r.active, r.name, r.type, r.organization_id)), '[]')::text as rows
+        r.active, r.name, r.type, r.organization_id, r.ack_ms, r.ack_by, r.clr_ms, r.clr_by)), '[]')::text as rows
       from (
         select ${alarms.id} as id, ${alarms.alarmType} as alarm_type, ${alarms.text} as text,
           (extract(epoch from ${alarms.eventTime}) * 1000)::float8 as ms, ${alarms.unitId} as unit_id,
           ${alarms.channelId} as channel_id, ${alarms.active} as active, ${units.name} as name,
-          ${units.type} as type, ${units.organizationId} as organization_id
+          ${units.type} as type, ${units.organizationId} as organization_id,
+          (extract(epoch from ${alarms.acknowledgedAt}) * 1000)::float8 as ack_ms, ${alarms.acknowledgedBy} as ack_by,
+          (extract(epoch from ${alarms.clearedAt}) * 1000)::float8 as clr_ms, ${alarms.clearedBy} as clr_by
         from ${alarms} inner join ${units} on ${units.id} = ${alarms.unitId}
         where ${and(...base, ...extra)}
         order by ${alarms.eventTime} desc, ${alarms.id} desc
         limit ${q.rows}
       ) r`);
     const [row] = rowsOf<{ rows: string }>(res);
-    type Tuple = [number, number, string, number, number, number, boolean, string, number, number];
+    type Tuple = [
+      number, number, string, number, number, number, boolean, string, number, number,
+      number | null, string | null, number | null, string | null,
+    ];
+    const date = (ms: number | null) => (ms === null ? null : new Date(Math.floor(ms)));
     return (JSON.parse(row?.rows ?? '[]') as Tuple[]).map(
-      ([id, alarmType, text, ms, unitId, channelId, active, unitName, unitType, org]) => ({
+      ([id, alarmType, text, ms, unitId, channelId, active, unitName, unitType, org, ackMs, ackBy, clrMs, clrBy]) => ({
         id: Number(id),
         alarmType,
         text,
@@ -143,6 +160,10 @@ async function queryAlarms(db: Db, orgIds: readonly number[], q: AlarmQuery): Pr
         unitName,
         unitType,
         org,
+        acknowledgedAt: date(ackMs),
+        acknowledgedBy: ackBy,
+        clearedAt: date(clrMs),
+        clearedBy: clrBy,
       }),
     );
   };
@@ -169,70 +190,63 @@ export const ALARM_ACTION_INFO = [
   {
     id: 'acknowledge',
     name: 'Acknowledge',
-    description: 'The alarm is handled: it is no longer active and leaves the unit\u2019s alarm events.',
+    description:
+      'Someone has taken the alarm on: records who and when. It stays active until its condition clears, but no longer counts as new and is not repeated.',
   },
   {
     id: 'reset',
     name: 'Reset',
-    description: 'Resets the channel: every active alarm of the same unit and channel is no longer active.',
+    description:
+      'Clears an active alarm by hand (and acknowledges it if nobody had). If its condition is still there, the next reading raises a new alarm.',
   },
 ] as const;
 
 /**
- * Acts on an alarm of `orgIds` (404 otherwise, nothing changed). Records who did it as a system
- * event of the organisation (pushed like any new event).
+ * Acts on alarms of `orgIds`, all or none: an id that is not one of theirs is 404 and nothing
+ * changes; the changes are one transaction. Alarms the action does not change in the state they
+ * are in now (someone else acknowledged it a moment earlier) are answered `changed: false`.
  */
-export async function actOnAlarm(
+export async function actOnAlarms(
   db: Db,
   orgIds: readonly number[],
   userId: number,
-  alarmId: number,
+  ids: readonly number[],
   action: AlarmAction,
   now = new Date(),
 ): Promise<AlarmActionResult> {
-  if (orgIds.length === 0) throw notFound();
-  const [a] = await db
-    .select(alarmColumns)
-    .from(alarms)
-    .innerJoin(units, eq(units.id, alarms.unitId))
-    .where(and(eq(alarms.id, alarmId), inArray(units.organizationId, [...orgIds])))
-    .limit(1);
-  if (!a) throw notFound();
+  const wanted = [...new Set(ids)];
+  if (orgIds.length === 0 || wanted.length === 0) throw notFound();
   const by = await usernameOf(db, userId);
-  const target =
-    action === 'acknowledge'
-      ? and(eq(alarms.id, a.id), eq(alarms.active, true))
-      : and(eq(alarms.unitId, a.unitId), eq(alarms.channelId, a.channelId), eq(alarms.active, true));
-  const changed = await db.update(alarms).set({ active: false }).where(target).returning({ id: alarms.id });
-  const verb = action === 'acknowledge' ? 'acknowledged' : 'reset';
-  const event: FwEvent = {
-    id: randomUUID(),
-    created: now.toISOString(),
-    version: VERSIONS.event,
-    kind: 'event',
-    type: 'system',
-    title: `${alarmTypeName(a.alarmType)} ${verb} by ${by}: ${a.unitName}`,
-    category: 'notice',
-    unitId: a.unitId,
-    unitName: a.unitName,
-    unitType: a.unitType,
-    alarmId: buildAlarmId({
-      UnitID: a.unitId,
-      ChannelID: a.channelId,
-      AlarmType: a.alarmType,
-      AlarmEventTime: formatApiDate(a.eventTime),
-    }),
-    alarm: { type: a.alarmType, text: a.text, time: formatApiDate(a.eventTime), channelId: a.channelId },
-    groups: [],
-  };
-  await db.insert(events).values({ id: event.id, organizationId: a.org, created: now, doc: event });
-  await publishNew(db, { events: [{ organizationId: a.org, id: event.id }], notifications: [] });
+  const statuses = await db.transaction(async (tx) => {
+    const rows = await loadAlarmRows(tx, wanted, orgIds, true);
+    if (rows.length !== wanted.length) throw notFound();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ordered = wanted.map((id) => byId.get(id)!);
+    return (await applyStateChange(tx, ordered, action, by, now)).statuses;
+  });
+  return { action, by, at: formatApiDate(now), alarms: statuses };
+}
+
+/** An alarm's history, oldest first: its raise, then each change (404 when not of `orgIds`). */
+export async function alarmHistoryOf(db: Db, orgIds: readonly number[], alarmId: number): Promise<AlarmHistory> {
+  const [row] = await loadAlarmRows(db, [alarmId], orgIds);
+  if (!row) throw notFound();
+  const entries = await db
+    .select({ kind: alarmHistory.kind, by: alarmHistory.by, at: alarmHistory.at, state: alarmHistory.state })
+    .from(alarmHistory)
+    .where(eq(alarmHistory.alarmId, alarmId))
+    .orderBy(asc(alarmHistory.at), asc(alarmHistory.id));
   return {
-    action,
-    alarmIds: changed.map((c) => c.id).sort((x, y) => x - y),
-    by,
-    at: formatApiDate(now),
-    eventId: event.id,
+    alarm: statusOfRow(row),
+    entries: [
+      { kind: 'raised', by: SYSTEM_USER, at: formatApiDate(row.eventTime), state: 'activeUnacknowledged' },
+      ...entries.map((e) => ({
+        kind: e.kind as AlarmHistoryKind,
+        by: e.by,
+        at: formatApiDate(e.at),
+        state: e.state as AlarmState,
+      })),
+    ],
   };
 }
 

@@ -1,6 +1,6 @@
 /** Units as the device lists answer them, with their active alarms as AlarmEvents. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { formatApiDate, ID_CHUNK_SIZE, type AlarmEventRef, type Unit } from '@fieldwatch/shared';
+import { formatApiDate, ID_CHUNK_SIZE, SYSTEM_USER, type AlarmEventRef, type Unit } from '@fieldwatch/shared';
 import { chunks } from '../legacy/params';
 import type { Db } from '../../db/client';
 import { alarms, units } from '../../db/schema';
@@ -69,6 +69,9 @@ type PageAlarm = {
   alarmType: number;
   text: string;
   eventTime: Date;
+  /** Acknowledged (it stays active until its condition clears): who and when (null: not). */
+  acknowledgedAt: Date | null;
+  acknowledgedBy: string | null;
 };
 
 /** A float of json_build_array: NaN and ±Infinity arrive as strings. */
@@ -94,13 +97,14 @@ async function readPage(
           u.id, u.organization_id, u.name, u.location, u.type, u.lat, u.lon) order by u.id), '[]')
         from units u where u.id = any(${ids}::int[]) and u.organization_id in (${orgList}))::text as units,
       (select coalesce(json_agg(json_build_array(a.id, a.unit_id, a.channel_id, a.alarm_type, a.text,
-          (extract(epoch from a.event_time) * 1000)::float8) order by a.event_time desc, a.id desc), '[]')
+          (extract(epoch from a.event_time) * 1000)::float8,
+          (extract(epoch from a.acknowledged_at) * 1000)::float8, a.acknowledged_by) order by a.event_time desc, a.id desc), '[]')
         from alarms a where a.active and a.unit_id = any(${ids}::int[]))::text as alarms`);
   type Row = { counters: string; units: string; alarms: string };
   const row = (res as unknown as { rows: Row[] }).rows[0]!;
   type C = [number, number, number | string, number | string];
   type U = [number, number, string, string, number, number | string | null, number | string | null];
-  type A = [number, number, number, number, string, number];
+  type A = [number, number, number, number, string, number, number | null, string | null];
   return {
     state: fleetStateOf(
       orgs,
@@ -120,13 +124,15 @@ async function readPage(
       lat: float(lat),
       lon: float(lon),
     })),
-    alarms: (JSON.parse(row.alarms) as A[]).map(([id, unitId, channelId, alarmType, text, ms]) => ({
+    alarms: (JSON.parse(row.alarms) as A[]).map(([id, unitId, channelId, alarmType, text, ms, ackMs, ackBy]) => ({
       id: Number(id),
       unitId,
       channelId,
       alarmType,
       text,
       eventTime: new Date(Math.floor(ms)),
+      acknowledgedAt: ackMs === null ? null : new Date(Math.floor(ackMs)),
+      acknowledgedBy: ackBy,
     })),
   };
 }
@@ -150,6 +156,8 @@ const alarmEventColumns = {
   alarmType: alarms.alarmType,
   text: alarms.text,
   eventTime: alarms.eventTime,
+  acknowledgedAt: alarms.acknowledgedAt,
+  acknowledgedBy: alarms.acknowledgedBy,
 };
 
 /** Units as the API answers them, each with its active alarms (newest first) as AlarmEvents. */
@@ -166,6 +174,9 @@ function toUnits(
       AlarmEventText: a.text,
       AlarmEventTime: formatApiDate(a.eventTime),
       ChannelID: a.channelId,
+      ...(a.acknowledgedAt
+        ? { AcknowledgedBy: a.acknowledgedBy ?? SYSTEM_USER, AcknowledgedAt: formatApiDate(a.acknowledgedAt) }
+        : {}),
     });
     byUnit.set(a.unitId, list);
   }

@@ -45,6 +45,11 @@ export interface PipelineResult {
   events: Array<{ organizationId: number; event: FwEvent }>;
   notifications: Array<{ organizationId: number; userId: number; notification: FwNotification }>;
   tasks: StoredTask[];
+  /**
+   * For alarms with a row id (AlarmID): the event and task made of it, recorded on the alarm row,
+   * so a later change of the alarm's state finds its task (alarms/state.ts) and a repeat its event.
+   */
+  links?: Array<{ alarmId: number; eventId: string; taskId: string }>;
 }
 
 /** Pure core: no I/O, so the seed, the simulator and tests see exactly the same behaviour. */
@@ -54,7 +59,7 @@ export function runAlarmPipeline(
   recipients: ReadonlyMap<number, readonly number[]>,
   newId: () => string,
 ): PipelineResult {
-  const result: PipelineResult = { events: [], notifications: [], tasks: [] };
+  const result: PipelineResult = { events: [], notifications: [], tasks: [], links: [] };
   const byOrg = new Map<number, FwTask[]>();
   for (const t of openTasks) byOrg.set(t.organizationId, [...(byOrg.get(t.organizationId) ?? []), t.task]);
   const touched = new Map<string, StoredTask>();
@@ -76,9 +81,25 @@ export function runAlarmPipeline(
     byOrg.set(org, created ? [...orgTasks, task] : orgTasks.map((t) => (t.id === task.id ? task : t)));
     const wasNew = touched.get(task.id)?.isNew ?? created;
     touched.set(task.id, { organizationId: org, task, isNew: wasNew });
+    const rowId = Number(alarm.AlarmID);
+    if (alarm.AlarmID !== undefined && Number.isSafeInteger(rowId) && rowId > 0)
+      result.links!.push({ alarmId: rowId, eventId: event.id, taskId: task.id });
   }
   result.tasks = [...touched.values()];
   return result;
+}
+
+/** Who is notified of an organisation's alarms: its members, by organisation (user ids ascending). */
+export async function recipientsOf(db: Db, orgIds: readonly number[]): Promise<Map<number, number[]>> {
+  const recipients = new Map<number, number[]>();
+  if (orgIds.length === 0) return recipients;
+  const members = await db
+    .select({ userId: userOrganizations.userId, org: userOrganizations.organizationId })
+    .from(userOrganizations)
+    .where(inArray(userOrganizations.organizationId, [...orgIds]));
+  for (const m of members) recipients.set(m.org, [...(recipients.get(m.org) ?? []), m.userId]);
+  for (const list of recipients.values()) list.sort((a, b) => a - b);
+  return recipients;
 }
 
 /** Runs the pipeline for new alarms against the database (one batch, a handful of queries). */
@@ -91,16 +112,7 @@ export async function processAlarms(
   const orgIds = [...new Set(alarms.map((a) => a.organizationId))];
   const signatures = [...new Set(alarms.map((a) => alarmTaskSignature(a.UnitID)))];
 
-  const members = await db
-    .select({ userId: userOrganizations.userId, org: userOrganizations.organizationId })
-    .from(userOrganizations)
-    .where(inArray(userOrganizations.organizationId, orgIds));
-  const recipients = new Map<number, number[]>();
-  for (const m of members)
-    recipients.set(
-      m.org,
-      [...(recipients.get(m.org) ?? []), m.userId].sort((a, b) => a - b),
-    );
+  const recipients = await recipientsOf(db, orgIds);
 
   const open = await db
     .select({ organizationId: tasks.organizationId, task: tasks.doc })
@@ -232,6 +244,13 @@ export async function storePipelineResult(db: Db, r: PipelineResult): Promise<vo
     (batch) => db.insert(tasks).values(batch),
   );
   for (const t of r.tasks.filter((x) => !x.isNew)) await saveTask(db, t.task);
+  await insertInBatches(r.links ?? [], (batch) =>
+    db.execute(sql`
+      update alarms a set event_id = x.e, task_id = x.t
+      from jsonb_to_recordset(${JSON.stringify(batch.map((l) => ({ id: l.alarmId, e: l.eventId, t: l.taskId })))}::jsonb)
+        as x(id bigint, e text, t text)
+      where a.id = x.id`),
+  );
 }
 
 /** Writes a changed task document and bumps its revision. */

@@ -1,5 +1,6 @@
 /**
- * Cross-replica push of new events and notifications, and of created or changed tasks. Writers publish through the database with
+ * Cross-replica push of new events and notifications, of created or changed tasks, and of unit
+ * commands, relays and alarm state changes. Writers publish through the database with
  * NOTIFY on the `fw_events` channel (a few small messages per batch: ids, never documents, so the
  * 8,000-byte NOTIFY payload limit never bites); every replica LISTENs once and fans the documents
  * out to its own connected browsers.
@@ -15,9 +16,10 @@
  * `sessions` (migration 0006): every replica closes those sessions' streams.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { FwEvent, FwNotification, Relay, TaskWithRevision, UnitActionRecord } from '@fieldwatch/shared';
+import type { AlarmChange, FwEvent, FwNotification, Relay, TaskWithRevision, UnitActionRecord } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { events, notifications, sessions, tasks } from '../../db/schema';
+import { loadAlarmChanges } from '../alarms/read';
 import { loadCommands } from '../devices/actions/records';
 import { loadRelays } from '../devices/relay/state';
 
@@ -28,9 +30,10 @@ const IDS_PER_MESSAGE = 100;
 export interface PushNotice {
   /**
    * e: events of an organisation; n: notifications of one user; t: tasks of an organisation;
-   * c: unit commands (ids) of an organisation; r: relays (unit ids) of an organisation.
+   * c: unit commands (ids) of an organisation; r: relays (unit ids) of an organisation;
+   * a: alarms (ids) of an organisation that were acknowledged, reset or cleared.
    */
-  k: 'e' | 'n' | 't' | 'c' | 'r';
+  k: 'e' | 'n' | 't' | 'c' | 'r' | 'a';
   o: number;
   u?: number;
   ids: string[];
@@ -41,7 +44,8 @@ export type PushDelivery =
   | { type: 'notification'; organizationId: number; userId: number; doc: FwNotification }
   | { type: 'task'; organizationId: number; doc: TaskWithRevision }
   | { type: 'command'; organizationId: number; doc: UnitActionRecord }
-  | { type: 'relay'; organizationId: number; doc: Relay };
+  | { type: 'relay'; organizationId: number; doc: Relay }
+  | { type: 'alarm'; organizationId: number; doc: AlarmChange };
 
 /**
  * Announces new events and notifications, and created or changed tasks, to every replica. Call it
@@ -58,16 +62,19 @@ export async function publishNew(
     commands?: ReadonlyArray<{ organizationId: number; id: number }>;
     /** Relays that changed (by unit id). */
     relays?: ReadonlyArray<{ organizationId: number; unitId: number }>;
+    /** Alarms whose state changed (acknowledged, reset, cleared), by alarm id. */
+    alarms?: ReadonlyArray<{ organizationId: number; id: number }>;
   },
 ): Promise<void> {
   const groups = new Map<string, PushNotice>();
-  const add = (k: 'c' | 'r', o: number, id: string) => {
+  const add = (k: 'c' | 'r' | 'a', o: number, id: string) => {
     const g = groups.get(`${k}:${o}`) ?? { k, o, ids: [] };
     if (!g.ids.includes(id)) g.ids.push(id);
     groups.set(`${k}:${o}`, g);
   };
   for (const c of created.commands ?? []) add('c', c.organizationId, String(c.id));
   for (const r of created.relays ?? []) add('r', r.organizationId, String(r.unitId));
+  for (const a of created.alarms ?? []) add('a', a.organizationId, String(a.id));
   for (const t of created.tasks ?? []) {
     const key = `t:${t.organizationId}`;
     const g = groups.get(key) ?? { k: 't', o: t.organizationId, ids: [] };
@@ -125,7 +132,7 @@ function parseNotice(payload: string | undefined): PushNotice | SessionsEnded | 
   try {
     const v = JSON.parse(payload) as PushNotice | SessionsEnded;
     if (v.k === 's' && Array.isArray(v.ids)) return v;
-    if (v.k !== 's' && ['e', 'n', 't', 'c', 'r'].includes(v.k) && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
+    if (v.k !== 's' && ['e', 'n', 't', 'c', 'r', 'a'].includes(v.k) && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
   } catch {
     // not ours
   }
@@ -320,6 +327,9 @@ export class PushHub {
     } else if (n.k === 'r') {
       for (const r of await loadRelays(this.db, n.ids.map(Number)))
         out.push({ type: 'relay', organizationId: r.organizationId, doc: r.relay });
+    } else if (n.k === 'a') {
+      for (const c of await loadAlarmChanges(this.db, n.ids.map(Number)))
+        out.push({ type: 'alarm', organizationId: c.organizationId, doc: c });
     } else if (n.u !== undefined) {
       const rows = await this.db
         .select({ doc: notifications.doc, userId: notifications.userId })

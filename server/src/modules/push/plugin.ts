@@ -1,7 +1,8 @@
 /**
  * GET /api/v3/events/stream: server-sent events for the signed-in user — `event` for new events of
  * his organisations, `notification` for his own new notifications, `task` for changed tasks,
- * `command` and `relay` for his organisations' unit commands and relays — within a second or so of the
+ * `command` and `relay` for his organisations' unit commands and relays, `alarm` for their alarms
+ * acknowledged, reset or cleared — within a second or so of the
  * write, on any replica (see hub.ts). A comment line every PUSH_HEARTBEAT_MS keeps proxies from
  * closing an idle stream; the browser's 30-minute alarm poll stays the fallback.
  *
@@ -91,7 +92,14 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
       if (!orgs.has(d.organizationId)) return;
       if (d.type === 'notification' && d.userId !== a.userId) return;
       // Relays have no id of their own: the unit's stands in.
-      const id = d.type === 'relay' ? `relay-${d.doc.unitId}` : d.type === 'command' ? `command-${d.doc.id}` : d.doc.id;
+      const id =
+        d.type === 'relay'
+          ? `relay-${d.doc.unitId}`
+          : d.type === 'command'
+            ? `command-${d.doc.id}`
+            : d.type === 'alarm'
+              ? `alarm-${d.doc.alarmId}-${d.doc.kind}`
+              : d.doc.id;
       res.write(`event: ${d.type}\nid: ${id}\ndata: ${JSON.stringify(d.doc)}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(`: heartbeat\n\n`), pushSettings.heartbeatMs);

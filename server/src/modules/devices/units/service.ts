@@ -64,6 +64,10 @@ export async function unitDetails(db: Db, u: UnitRow): Promise<UnitDetails> {
     AlarmEventText: a.text,
     AlarmEventTime: formatApiDate(a.eventTime),
     ChannelID: a.channelId,
+    // Acknowledged alarms stay active until their condition clears: who and when.
+    ...(a.acknowledgedAt
+      ? { AcknowledgedBy: a.acknowledgedBy ?? 'system', AcknowledgedAt: formatApiDate(a.acknowledgedAt) }
+      : {}),
   }));
   const unit = asUnit(u, events);
   return {
