@@ -448,15 +448,17 @@ async function readFleet(db: Db, orgs: readonly number[], basis: AlarmsPart | un
  * Brings the organisations' index up to what `read` saw (its versions are those of its rows): the
  * units part rebuilt when their units version moved (or it is older than INDEX_MAX_AGE_MS); the
  * alarms part read whole when the units moved or there was none, else the changed alarm states
- * folded in. Answers the index, and whether it moved from the one held before the read.
+ * folded in. Answers the index, whether it moved from the one held before the read, and whether
+ * the read's own rows are as new as it (false when a part was read again, in a later snapshot).
  */
-async function settle(db: Db, orgs: readonly number[], read: FleetRead): Promise<{ idx: TableIndex; moved: boolean }> {
+async function settle(db: Db, orgs: readonly number[], read: FleetRead): Promise<{ idx: TableIndex; moved: boolean; sameSnapshot: boolean }> {
   const key = orgs.join(',');
   const versions = versionsOf(orgs, read.counters);
   const bucket = Math.floor(Date.now() / INDEX_MAX_AGE_MS);
   const unitsVersion = `${[...versions].map(([org, v]) => `${org}:${v.units}`).join(',')}#${bucket}`;
   const held = peekFleetAnswer<UnitsPart>(db, unitsKey(key));
   let moved = held?.version !== unitsVersion;
+  const sameSnapshot = !moved && read.basis !== undefined && sameUnits(versions, read.basis.versions);
   const units = moved
     ? await cachedFleetAnswer(db, unitsKey(key), unitsVersion, () => buildUnitsPart(db, orgs), (u) => u.n * (250 + WORD_CACHE))
     : held!.value;
@@ -472,7 +474,7 @@ async function settle(db: Db, orgs: readonly number[], read: FleetRead): Promise
   } else {
     moved = foldAlarms(alarms, versions, read.alarmRows, false) || moved;
   }
-  return { idx: indexOf(units, alarms), moved };
+  return { idx: indexOf(units, alarms), moved, sameSnapshot };
 }
 
 /** The organisations' index as the database holds it now. */
@@ -692,6 +694,8 @@ function tableRows(units: PageRead, ids: readonly number[]): DeviceTableRow[] {
 
 const rowsOf = async (db: Db, orgs: readonly number[], ids: readonly number[]) => tableRows(await listUnitsByIds(db, orgs, ids), ids);
 
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
 const distinctSorted = (orgs: readonly number[]) => [...new Set(orgs)].sort((a, b) => a - b);
 
 /**
@@ -710,9 +714,12 @@ export async function deviceTablePage(db: Db, scope: readonly number[], q: Devic
   const held = heldIndex(db, orgs.join(','));
   const first = held ? walk(held, filters, from, pageSize) : undefined;
   const read = await readFleet(db, orgs, held?.alarms, first?.positions ?? []);
-  const { idx, moved } = await settle(db, orgs, read);
+  const { idx, moved, sameSnapshot } = await settle(db, orgs, read);
   const w = first && !moved ? first : walk(idx, filters, from, pageSize);
-  const rows = w === first ? tableRows(read.page ?? [], w.positions) : await rowsOf(db, orgs, w.positions);
+  // The units read with the versions serve when they are the window's: the index did not move, or
+  // only alarm states moved (read in that same statement) and the window still holds the same units.
+  const reuse = first && (w === first || (sameSnapshot && sameIds(first.positions, w.positions)));
+  const rows = reuse ? tableRows(read.page ?? [], w.positions) : await rowsOf(db, orgs, w.positions);
   return { rows, total: w.total, matched: w.matched, counts: w.counts, page, pageSize };
 }
 
