@@ -1,6 +1,6 @@
-import type { FwEvent } from '@fieldwatch/shared';
+import { queryKeys, type AlarmChange, type FwEvent, type Unit } from '@fieldwatch/shared';
 import { startPush, stopPush } from '../src/features/session/push';
-import { bus, sessionStore } from '../src/platform';
+import { bus, queryClient, sessionStore } from '../src/platform';
 
 /** A stand-in EventSource: the test dispatches server-sent events by name. */
 class FakeEventSource {
@@ -66,5 +66,45 @@ describe('server push in the shell', () => {
     es.emit('task', { id: 't1', revision: 3 });
     expect(seen).toEqual(['changed', 'arrived n1', 'changed', 'arrived n2', 'task t1 r3']);
     expect(toasts).toEqual([{ kind: 'danger', message: 'push.critical', params: { message: 'Loop alarm at Pump 4' } }]);
+  });
+
+  test('an alarm acknowledged elsewhere changes the cached unit list in place, with no alarm screen open', async () => {
+    const unit = (id: number): Unit => ({
+      UnitID: id,
+      UnitName: `Pump ${id}`,
+      UnitLocation: '',
+      UnitType: 1,
+      UnitGPSLatitude: null,
+      UnitGPSLongitude: null,
+      CustomerID: 10,
+      AlarmEvents: [{ AlarmID: 50 + id, AlarmType: 4, AlarmEventText: '', AlarmEventTime: '2026-11-22 05:00:00', ChannelID: 1 }],
+    });
+    queryClient.setQueryData(queryKeys.devices([10]), [unit(1), unit(2)]);
+    const heard: number[] = [];
+    bus.on('alarms:changed', (c) => heard.push(c.alarmId));
+    startPush();
+    const change: AlarmChange = {
+      alarmId: 51,
+      unitId: 1,
+      organizationId: 10,
+      channelId: 1,
+      alarmType: 4,
+      state: 'activeAcknowledged',
+      acknowledgedBy: 'demo.user',
+      acknowledgedAt: '2026-11-22 05:10:00',
+      clearedBy: null,
+      clearedAt: null,
+      kind: 'acknowledged',
+      by: 'demo.user',
+      at: '2026-11-22 05:10:00',
+    };
+    FakeEventSource.last!.emit('alarm', change);
+    FakeEventSource.last!.emit('alarm', { ...change, alarmId: 52, unitId: 2, state: 'clearedUnacknowledged', kind: 'cleared' });
+    FakeEventSource.last!.emit('alarm', 'not json');
+    expect(heard).toEqual([51, 52]);
+    await new Promise((r) => setTimeout(r, 150));
+    const units = queryClient.getQueryData<Unit[]>(queryKeys.devices([10]))!;
+    expect(units[0]!.AlarmEvents[0]).toMatchObject({ AlarmID: 51, AcknowledgedBy: 'demo.user', AcknowledgedAt: '2026-11-22 05:10:00' });
+    expect(units[1]!.AlarmEvents).toEqual([]);
   });
 });

@@ -55,7 +55,10 @@ describe('alarm map widget', () => {
     const popup = await screen.findByTestId('map-popup');
     expect(within(popup).getByText('Active alarms')).toBeTruthy();
     const items = within(popup).getAllByRole('listitem');
-    expect(items[0]?.textContent).toBe('Loop alarm12 Jan 2026 10:30');
+    expect(items[0]?.textContent).toMatch(/^Loop alarm12 Jan 2026 10:30/);
+    // Each alarm can be acknowledged or reset from the popup (the demo SuperUser may act).
+    expect(within(items[0]!).getByRole('button', { name: /^Acknowledge Loop alarm on / })).toBeTruthy();
+    expect(within(items[0]!).getByRole('button', { name: /^Reset Loop alarm on / })).toBeTruthy();
     expect(items[1]?.textContent).toContain('Battery');
     expect(items).toHaveLength(6);
     expect(items[5]?.textContent).toBe('And 2 more');

@@ -1,5 +1,5 @@
-import { act, fireEvent, screen } from '@testing-library/react';
-import { formatApiDate, type FwEvent, sessionStore } from '@fieldwatch/shared';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { formatApiDate, type AlarmActionResult, type AlarmChange, type FwEvent, sessionStore } from '@fieldwatch/shared';
 import AlarmMonitor, { monitorRows } from '../../src/widgets/alarm-monitor';
 import { alarm, renderWidget, unit } from './lists.harness';
 
@@ -70,5 +70,94 @@ describe('alarm monitor widget', () => {
     const many = Array.from({ length: 100_000 }, (_, i) => unit(i + 1, i % 10 === 0 ? { AlarmEvents: [alarm(28)] } : {}));
     renderWidget(AlarmMonitor, { units: many });
     expect(screen.getAllByTestId('monitor-row')).toHaveLength(50);
+  });
+});
+
+describe('alarm monitor: acknowledged alarms and the buttons', () => {
+  const fleetWithAck = () => [
+    unit(1, { UnitName: 'Pump Alpha', AlarmEvents: [{ ...alarm(4, apiTime(now - 5 * 60_000), 'Loop broken'), AlarmID: 201 }] }),
+    unit(2, {
+      UnitName: 'Tank Beta',
+      AlarmEvents: [
+        { ...alarm(28, apiTime(now - 3 * 3_600_000), 'Battery low'), AlarmID: 202, AcknowledgedBy: 'demo.user', AcknowledgedAt: apiTime(now - 3_000_000) },
+      ],
+    }),
+  ];
+  const rowOf = (id: number) => document.querySelector(`[data-alarm-id="${id}"]`)!.closest('li') as HTMLElement;
+  const change = (alarmId: number, unitId: number, state: AlarmChange['state']): AlarmChange => ({
+    alarmId,
+    unitId,
+    organizationId: 10,
+    channelId: 1,
+    alarmType: 34,
+    state,
+    acknowledgedBy: state === 'activeAcknowledged' || state === 'clearedAcknowledged' ? 'demo.user' : null,
+    acknowledgedAt: state === 'activeAcknowledged' || state === 'clearedAcknowledged' ? apiTime(now) : null,
+    clearedBy: null,
+    clearedAt: null,
+    kind: state === 'activeAcknowledged' ? 'acknowledged' : 'cleared',
+    by: 'demo.user',
+    at: apiTime(now),
+  });
+  const settle = () => act(async () => new Promise((r) => setTimeout(r, 150)));
+
+  test('an acknowledged alarm stays on the board, calmer, with who; the header counts only new ones', () => {
+    renderWidget(AlarmMonitor, { units: fleetWithAck() });
+    expect(screen.getAllByTestId('monitor-row')).toHaveLength(2);
+    expect(screen.getByTestId('monitor-count').textContent).toContain('2');
+    expect(screen.getByTestId('monitor-new-count').textContent).toBe('1 new');
+    const acked = within(rowOf(202));
+    expect(acked.getByTestId('monitor-row').getAttribute('data-state')).toBe('activeAcknowledged');
+    expect(acked.getByTestId('alarm-acknowledged').textContent).toContain('Acknowledged by demo.user');
+    expect(acked.queryByTestId('alarm-acknowledge')).toBeNull();
+    expect(acked.getByTestId('alarm-reset')).toBeTruthy();
+    expect(within(rowOf(201)).getByTestId('alarm-acknowledge')).toBeTruthy();
+  });
+
+  test('Acknowledge on a row calls the server and does not select the unit', async () => {
+    const calls: string[] = [];
+    const { setBinding } = renderWidget(AlarmMonitor, {
+      units: fleetWithAck(),
+      handler: (method, url) => {
+        calls.push(`${method} ${url}`);
+        const result: AlarmActionResult = {
+          action: 'acknowledge',
+          by: 'demo.super',
+          at: apiTime(now),
+          alarms: [{ ...change(201, 1, 'activeAcknowledged'), acknowledgedBy: 'demo.super', changed: true }],
+        };
+        return { status: 200, body: { data: result } };
+      },
+    });
+    fireEvent.click(within(rowOf(201)).getByTestId('alarm-acknowledge'));
+    await settle();
+    expect(calls).toEqual(['POST /api/v3/alarms/201/actions']);
+    expect(setBinding).not.toHaveBeenCalled();
+    expect(within(rowOf(201)).getByTestId('alarm-acknowledged').textContent).toContain('demo.super');
+    expect(screen.getByTestId('monitor-new-count').textContent).toBe('0 new');
+  });
+
+  test('a pushed alarm can be acted on at once; when it clears elsewhere it leaves the board', async () => {
+    const { bus } = renderWidget(AlarmMonitor, { units: fleetWithAck(), unitsLoadedAt: now - 60_000 });
+    const fresh = pushed('e9', 2, 34, now - 1000);
+    act(() => sessionStore.setState({ events: [{ ...fresh, alarm: { ...fresh.alarm!, id: 301 } }] }));
+    expect(within(rowOf(301)).getByTestId('alarm-acknowledge')).toBeTruthy();
+    act(() => bus.emit('alarms:changed', change(301, 2, 'activeAcknowledged')));
+    await settle();
+    expect(within(rowOf(301)).getByTestId('alarm-acknowledged')).toBeTruthy();
+    act(() => bus.emit('alarms:changed', change(301, 2, 'clearedAcknowledged')));
+    act(() => bus.emit('alarms:changed', change(201, 1, 'clearedUnacknowledged')));
+    await settle();
+    expect(document.querySelector('[data-alarm-id="301"]')).toBeNull();
+    expect(document.querySelector('[data-alarm-id="201"]')).toBeNull();
+    expect(screen.getAllByTestId('monitor-row')).toHaveLength(1);
+  });
+
+  test('Readers see who acknowledged, and no buttons', () => {
+    renderWidget(AlarmMonitor, { units: fleetWithAck(), user: { userType: 2 } });
+    expect(screen.getByTestId('alarm-acknowledged')).toBeTruthy();
+    expect(screen.queryAllByTestId('alarm-acknowledge')).toEqual([]);
+    expect(screen.queryAllByTestId('alarm-reset')).toEqual([]);
+    expect(screen.getAllByRole('button').every((b) => b.getAttribute('data-testid') === 'monitor-row')).toBe(true);
   });
 });

@@ -103,7 +103,7 @@ export function renderWidget(View: WidgetView, o: HarnessOptions = {}) {
     bus,
     navigate: jest.fn(),
   });
-  return { ...view, api, legacy, setBinding, updateSettings, props, toasts };
+  return { ...view, api, bus, legacy, setBinding, updateSettings, props, toasts };
 }
 
 /** Lets pending promises settle. */

@@ -6,3 +6,4 @@
 export * from './defaults';
 export * from './keys';
 export * from './devices';
+export * from './alarm-changes';

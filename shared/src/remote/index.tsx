@@ -11,3 +11,4 @@ export * from './load-texts';
 export * from './i18n';
 export * from './time';
 export * from './RelativeTime';
+export * from './alarm-actions';

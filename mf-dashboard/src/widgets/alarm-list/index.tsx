@@ -4,16 +4,23 @@
  * device list); "History" fetches the latest alarms (GetAlarms), cleared ones included. Filter by
  * alarm type, search, sortable columns, 20 a page, CSV export; a click on a row selects its unit in
  * the link group.
+ *
+ * Alarm states (shared domain/alarm-state.ts): each row says whether its alarm is new, or who
+ * acknowledged it and when; Acknowledge and Reset act on one alarm, and the check boxes select new
+ * alarms to acknowledge together (one call, after a confirmation). Readers see no buttons and no
+ * check boxes. What others do arrives by push and changes the rows in place.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmTypeKey, toCsv, UNITS_PER_PAGE } from '@fieldwatch/shared';
-import { StatusBadge } from '@fieldwatch/shared/ui';
+import { alarmActionsFor, alarmTypeKey, isActiveState, toCsv, UNITS_PER_PAGE } from '@fieldwatch/shared';
+import { useAlarmActions, useAlarmStatuses, useRemote } from '@fieldwatch/shared/remote';
+import { ConfirmDialog, StatusBadge, StatusDot } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../kit/widget-contract';
 import { listPendingTexts, pendingState, WidgetState } from '../kit/WidgetState';
 import { formatDateTime, useTimeConfig } from '../kit/time-format';
 import { downloadCsv } from '../kit/csv-download';
-import { activeAlarmsOf, type AlarmRow, alarmTypeCounts, byNewest, useAlarms } from '../kit/data/alarms';
+import { activeAlarmsOf, type AlarmRow, alarmTypeCounts, byNewest, useAlarms, withStatus } from '../kit/data/alarms';
+import { AcknowledgedNote, AlarmActionButtons, AlarmStateTag, useAlarmLabel } from '../kit/alarm-actions/AlarmActions';
 import { compareText, type SortState, usePage } from '../kit/table/sort-and-page';
 import { CsvButton, FilterMenu, tableCss as css, MiniPager, SearchBox, SortHeader } from '../kit/table/TableControls';
 import { tableTier } from '../kit/table/table-width';
@@ -45,7 +52,11 @@ function sortAlarms(rows: readonly AlarmRow[], s: SortState<SortKey>, typeName: 
 export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
   const { widget, units, unitsLoadedAt: loadedAt, bindings, setBinding, updateSettings, refreshKey, size } = props;
   const { t } = useTranslation('dashboard');
+  const { bus } = useRemote();
   const tc = useTimeConfig();
+  const actions = useAlarmActions();
+  const statuses = useAlarmStatuses();
+  const alarmLabel = useAlarmLabel();
   const mode: AlarmListMode = widget.settings.mode === 'history' ? 'history' : 'active';
   const filter = useMemo(() => widget.settings.filter ?? {}, [widget.settings.filter]);
   const sort = widget.settings.sort ?? DEFAULT_SORT;
@@ -55,10 +66,18 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
   const wide = tier === 'wide';
   const selected = useIdSet(bindings.units);
 
-  const active = useMemo(() => activeAlarmsOf(units), [units]);
+  // The rows with what the page learnt since about their alarms (pushed, or its own actions).
+  const active = useMemo(
+    () => activeAlarmsOf(units).map((r) => withStatus(r, statuses.get(r.id))).filter((r) => r.active),
+    [units, statuses],
+  );
   const history = useAlarms({ enabled: mode === 'history', units }, refreshKey);
-  const historyRows = history.data;
+  const historyRows = useMemo(
+    () => history.data?.map((r) => withStatus(r, statuses.get(r.id))),
+    [history.data, statuses],
+  );
   const source = useMemo(() => (mode === 'active' ? active : (historyRows ?? [])), [mode, active, historyRows]);
+  const newCount = useMemo(() => active.reduce((n, r) => n + (r.state === 'activeUnacknowledged' ? 1 : 0), 0), [active]);
 
   const typeName = useMemo(() => {
     const cache = new Map<number, string>();
@@ -94,13 +113,71 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
     if (!next.search) delete next.search;
     updateSettings({ filter: next });
   };
-  const statusCell = (r: AlarmRow) =>
-    r.active ? (
-      <StatusBadge status={r.status} label={t(`common:status.${r.status}`)} />
-    ) : (
-      <span className={css.muted}>{t('widgets.alarmList.cleared')}</span>
-    );
-  const statusText = (r: AlarmRow) => (r.active ? t(`common:status.${r.status}`) : t('widgets.alarmList.cleared'));
+  // Bulk acknowledge: the new alarms ticked on any page (kept while they can still be acknowledged).
+  const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
+  const [confirming, setConfirming] = useState(false);
+  const ackable = useMemo(
+    () => new Map(source.filter((r) => alarmActionsFor(r.state).includes('acknowledge')).map((r) => [r.id, r])),
+    [source],
+  );
+  const chosen = useMemo(() => [...picked].filter((id) => ackable.has(id)), [picked, ackable]);
+  const pageAckable = pageRows.filter((r) => ackable.has(r.id));
+  const pageAllPicked = pageAckable.length > 0 && pageAckable.every((r) => picked.has(r.id));
+  const toggle = (id: number) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const togglePage = () =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      for (const r of pageAckable) if (pageAllPicked) next.delete(r.id);
+      else next.add(r.id);
+      return next;
+    });
+  const acknowledgeChosen = async () => {
+    const targets = chosen.map((id) => ({ id, label: alarmLabel(ackable.get(id)!) }));
+    const result = await actions.run('acknowledge', targets);
+    if (!result) return; // the toast said why; the selection stays for another try
+    setConfirming(false);
+    setPicked(new Set());
+    const done = result.alarms.filter((a) => a.changed).length;
+    const already = result.alarms.length - done;
+    bus.emit('toast', {
+      kind: 'success',
+      message: t(already > 0 ? 'widgets.alarmList.bulk.doneSome' : 'widgets.alarmList.bulk.done', { count: done, already }),
+      raw: true,
+    });
+  };
+  const bulkBusy = chosen.some((id) => actions.busy.has(id));
+
+  // Active: the unit status it causes; cleared: its state in words. Then who acknowledged it.
+  const statusCell = (r: AlarmRow) => (
+    <span className={css.cellStack}>
+      {isActiveState(r.state) && compact && actions.canAct ? (
+        // Narrow: the colour dot, its word for screen readers and as its title.
+        <span className={own.dotOnly} title={t(`common:status.${r.status}`)}>
+          <StatusDot status={r.status} />
+          <span className={own.hidden}>{t(`common:status.${r.status}`)}</span>
+        </span>
+      ) : isActiveState(r.state) ? (
+        <StatusBadge status={r.status} label={t(`common:status.${r.status}`)} />
+      ) : (
+        <AlarmStateTag state={r.state} />
+      )}
+      <AcknowledgedNote alarm={r} short={!wide} />
+    </span>
+  );
+  const statusText = (r: AlarmRow) =>
+    [
+      isActiveState(r.state) ? t(`common:status.${r.status}`) : t('widgets.alarmList.cleared'),
+      t(`common:alarmState.${r.state}`),
+      r.acknowledgedAt ? t('common:alarmActions.acknowledgedBy', { name: r.acknowledgedBy ?? '—', time: formatDateTime(r.acknowledgedAt, tc) }) : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
 
   const exportCsv = () => {
     const header = [t('col.unit'), t('col.location'), t('widgets.alarmList.type'), t('widgets.alarmList.text'), t('widgets.alarmList.time'), t('col.status')];
@@ -138,14 +215,29 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
       <div className={css.scroll}>
         <table className={css.table} aria-label={t('widgets.alarmList.label')}>
           <colgroup>
+            {actions.canAct && <col className={own.colCheck} />}
             <col className={{ compact: own.colUnitCompact, medium: own.colUnitMedium, wide: own.colUnit }[tier]} />
             <col className={{ compact: own.colTypeCompact, medium: own.colTypeMedium, wide: own.colType }[tier]} />
             {wide && <col className={own.colText} />}
             {!compact && <col className={wide ? own.colTime : own.colTimeMedium} />}
-            <col className={compact ? own.colStatusCompact : own.colStatus} />
+            <col className={{ compact: own.colStatusCompact, medium: own.colStatusMedium, wide: own.colStatus }[tier]} />
+            {actions.canAct && <col className={wide ? own.colActions : own.colActionsCompact} />}
           </colgroup>
           <thead>
             <tr>
+              {actions.canAct && (
+                <th scope="col" className={`${css.check} ${own.checkCell}`}>
+                  <input
+                    type="checkbox"
+                    aria-label={t('widgets.alarmList.bulk.selectPage')}
+                    title={t('widgets.alarmList.bulk.selectPage')}
+                    checked={pageAllPicked}
+                    disabled={pageAckable.length === 0}
+                    onChange={togglePage}
+                    data-testid="alarm-select-page"
+                  />
+                </th>
+              )}
               <SortHeader label={t('col.unit')} sortKey="unit" sort={sort} onSort={onSort} />
               <SortHeader label={t('widgets.alarmList.type')} sortKey="type" sort={sort} onSort={onSort} />
               {wide && (
@@ -155,6 +247,11 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
                 <SortHeader label={t('widgets.alarmList.time')} sortKey="time" sort={sort} firstDir="desc" onSort={onSort} />
               )}
               <th scope="col">{t('col.status')}</th>
+              {actions.canAct && (
+                <th scope="col">
+                  <span className={own.hidden}>{t('widgets.alarmList.actions')}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -166,6 +263,8 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
                   data-testid="alarm-row"
                   data-selected={on || undefined}
                   data-critical={r.critical || undefined}
+                  data-state={r.state}
+                  data-alarm-id={r.id}
                   aria-selected={on}
                   tabIndex={0}
                   onClick={() => setBinding('units', [r.unitId])}
@@ -176,6 +275,20 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
                     }
                   }}
                 >
+                  {actions.canAct && (
+                    <td className={`${css.check} ${own.checkCell}`} onClick={(e) => e.stopPropagation()}>
+                      {ackable.has(r.id) && (
+                        <input
+                          type="checkbox"
+                          aria-label={t('widgets.alarmList.bulk.select', { name: alarmLabel(r) })}
+                          checked={picked.has(r.id)}
+                          onChange={() => toggle(r.id)}
+                          onKeyDown={(e) => e.stopPropagation()}
+                          data-testid="alarm-select"
+                        />
+                      )}
+                    </td>
+                  )}
                   <td title={r.unitName}>
                     <span className={css.cellStack}>
                       <span className={css.strong}>{r.unitName}</span>
@@ -198,7 +311,12 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
                     </td>
                   )}
                   {!compact && <td>{formatDateTime(r.ms, tc)}</td>}
-                  <td>{statusCell(r)}</td>
+                  <td title={statusText(r)}>{statusCell(r)}</td>
+                  {actions.canAct && (
+                    <td className={own.actionsCell}>
+                      <AlarmActionButtons alarm={r} actions={actions} look={wide ? 'text' : 'icon'} />
+                    </td>
+                  )}
                 </tr>
               );
             })}
@@ -232,6 +350,11 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
           label={t('widgets.alarmList.search')}
           placeholder={t('widgets.alarmList.searchPlaceholder')}
         />
+        {mode === 'active' && (
+          <span className={own.newCount} data-testid="alarm-new-count" data-count={newCount}>
+            {t('widgets.alarmList.newCount', { count: newCount })}
+          </span>
+        )}
         <FilterMenu
           label={t('widgets.lists.alarmTypes')}
           options={typeOptions}
@@ -241,9 +364,39 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
           testId="filter-alarm-types"
         />
         <div className={css.toolbarEnd}>
+          {actions.canAct && chosen.length > 0 && (
+            <button
+              type="button"
+              className={own.bulkButton}
+              onClick={() => setConfirming(true)}
+              data-testid="alarm-bulk-acknowledge"
+            >
+              {t('widgets.alarmList.bulk.button', { count: chosen.length })}
+            </button>
+          )}
           <CsvButton onClick={exportCsv} disabled={sorted.length === 0} />
         </div>
       </div>
+      {confirming && chosen.length > 0 && (
+        <ConfirmDialog
+          title={t('widgets.alarmList.bulk.title', { count: chosen.length })}
+          confirmLabel={t('widgets.alarmList.bulk.confirm', { count: chosen.length })}
+          cancelLabel={t('common:action.cancel')}
+          closeLabel={t('common:action.close')}
+          busy={bulkBusy}
+          onConfirm={() => void acknowledgeChosen()}
+          onCancel={() => setConfirming(false)}
+          testId="alarm-bulk-confirm"
+        >
+          <p>{t('widgets.alarmList.bulk.text', { count: chosen.length })}</p>
+          <ul className={own.bulkList}>
+            {chosen.slice(0, 5).map((id) => (
+              <li key={id}>{alarmLabel(ackable.get(id)!)}</li>
+            ))}
+            {chosen.length > 5 && <li className={css.muted}>{t('widgets.alarmList.bulk.more', { count: chosen.length - 5 })}</li>}
+          </ul>
+        </ConfirmDialog>
+      )}
       {mode === 'history' && history.status === 'error' && history.data !== undefined && (
         <div className={css.stale} role="alert">
           <span>{t('widgets.lists.stale')}</span>

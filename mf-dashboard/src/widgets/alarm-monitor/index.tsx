@@ -3,6 +3,11 @@
  * text, how long ago), critical alarms highlighted. Live: alarm events the server pushes into the
  * session (`events`) appear at once, before the next device refresh brings them in the units'
  * alarm lists; "how long ago" moves every minute. A click selects the unit in the link group.
+ *
+ * Alarm states (shared domain/alarm-state.ts): the header counts the new alarms (active, nobody
+ * acknowledged them); an acknowledged alarm stays on the board, calmer, with who and when, until
+ * its condition clears; Acknowledge and Reset sit on each row (not for Readers). Changes made
+ * anywhere arrive by push and change the rows in place.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +16,17 @@ import {
   alarmEventStatus,
   alarmTypeKey,
   apiDateMs,
+  type AlarmStatus,
   type FwEvent,
   isCriticalAlarm,
   type Unit,
 } from '@fieldwatch/shared';
-import { useSession } from '@fieldwatch/shared/remote';
+import { useAlarmActions, useAlarmStatuses, useSession } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
 import { formatDateTime, formatTime, useTimeConfig } from '../kit/time-format';
-import { activeAlarmsOf, type AlarmRow, byNewest } from '../kit/data/alarms';
+import { activeAlarmsOf, type AlarmRow, byNewest, withStatus } from '../kit/data/alarms';
+import { AcknowledgedNote, AlarmActionButtons } from '../kit/alarm-actions/AlarmActions';
 import { useIdSet } from '../kit/table/selection';
 import { useTicker } from '../kit/table/timing';
 import css from './alarm-monitor.module.css';
@@ -27,16 +34,19 @@ import css from './alarm-monitor.module.css';
 /** The most rows a wallboard shows (the newest). */
 export const MONITOR_MAX_ROWS = 50;
 const NO_EVENTS: readonly FwEvent[] = [];
+const NO_STATUSES: ReadonlyMap<number, AlarmStatus> = new Map();
 
 /**
  * The units' active alarms plus alarm events pushed since the device list was loaded that it does
- * not hold yet (marked fresh), newest first, at most `max`.
+ * not hold yet (marked fresh), with the states the page learnt since (`statuses`: acknowledged
+ * ones say so, cleared ones leave), newest first, at most `max`.
  */
 export function monitorRows(
   units: readonly Unit[],
   events: readonly FwEvent[],
   loadedAt: number | null,
   max = MONITOR_MAX_ROWS,
+  statuses: ReadonlyMap<number, AlarmStatus> = NO_STATUSES,
 ): Array<AlarmRow & { fresh?: boolean }> {
   const active: Array<AlarmRow & { fresh?: boolean }> = activeAlarmsOf(units);
   const known = new Set(active.map((a) => a.id));
@@ -44,7 +54,8 @@ export function monitorRows(
   if (events.length) for (const u of units) byId.set(u.UnitID, u);
   for (const e of events) {
     if (e.type !== 'alarm' || !e.alarm || e.unitId === undefined) continue;
-    const id = Number(e.alarmId);
+    // The alarm's own id (events since alarms have states carry it); older ones: their alarm id text.
+    const id = e.alarm.id ?? Number(e.alarmId);
     if (Number.isFinite(id) && known.has(id)) continue;
     const created = Date.parse(e.created);
     if (loadedAt !== null && !(created > loadedAt)) continue; // older: the device list would hold it if still active
@@ -64,31 +75,38 @@ export function monitorRows(
       active: true,
       status: alarmEventStatus(e.alarm.type),
       critical: isCriticalAlarm(e.alarm.type),
+      state: 'activeUnacknowledged',
+      acknowledgedBy: null,
+      acknowledgedAt: null,
       fresh: true,
     });
     if (Number.isFinite(id)) known.add(id);
   }
-  return active.sort(byNewest).slice(0, max);
+  return active
+    .map((r) => withStatus(r, statuses.get(r.id)))
+    .filter((r) => r.active)
+    .sort(byNewest)
+    .slice(0, max);
 }
 
 export default function AlarmMonitor({ units, unitsLoadedAt: loadedAt, bindings, setBinding, size }: WidgetProps) {
   const { t } = useTranslation('dashboard');
   const tc = useTimeConfig();
   const events = useSession((s) => s.events) ?? NO_EVENTS;
+  const actions = useAlarmActions();
+  const statuses = useAlarmStatuses();
   const now = useTicker(60_000);
-  const rows = useMemo(() => monitorRows(units, events, loadedAt), [units, events, loadedAt]);
+  const all = useMemo(() => monitorRows(units, events, loadedAt, Infinity, statuses), [units, events, loadedAt, statuses]);
+  const rows = useMemo(() => all.slice(0, MONITOR_MAX_ROWS), [all]);
   const total = useMemo(() => {
-    let n = 0;
     let critical = 0;
-    for (const u of units)
-      for (const e of u.AlarmEvents ?? []) {
-        const type = Number(e.AlarmType);
-        if (!Number.isFinite(type) || type < 0) continue;
-        n += 1;
-        if (isCriticalAlarm(type)) critical += 1;
-      }
-    return { n, critical };
-  }, [units]);
+    let unacknowledged = 0;
+    for (const r of all) {
+      if (r.critical) critical += 1;
+      if (r.state === 'activeUnacknowledged') unacknowledged += 1;
+    }
+    return { n: all.length, critical, unacknowledged };
+  }, [all]);
   const selected = useIdSet(bindings.units);
   const compact = size.width > 0 && size.width < 440;
 
@@ -100,7 +118,6 @@ export default function AlarmMonitor({ units, unitsLoadedAt: loadedAt, bindings,
       </WidgetState>
     );
 
-  const fresh = rows.filter((r) => r.fresh).length;
   return (
     <section className={css.root} data-compact={compact || undefined} aria-label={t('widgets.alarmMonitor.label')} data-testid="alarm-monitor">
       <header className={css.head}>
@@ -109,7 +126,10 @@ export default function AlarmMonitor({ units, unitsLoadedAt: loadedAt, bindings,
           {t('widgets.alarmMonitor.live')}
         </span>
         <span className={css.headStat} data-testid="monitor-count">
-          <strong>{(total.n + fresh).toLocaleString()}</strong> {t('widgets.alarmMonitor.active')}
+          <strong>{total.n.toLocaleString()}</strong> {t('widgets.alarmMonitor.active')}
+        </span>
+        <span className={css.headStat} data-tone="new" data-testid="monitor-new-count">
+          <strong>{total.unacknowledged.toLocaleString()}</strong> {t('widgets.alarmMonitor.unacknowledged')}
         </span>
         {total.critical > 0 && (
           <span className={css.headStat} data-tone="critical">
@@ -134,11 +154,17 @@ export default function AlarmMonitor({ units, unitsLoadedAt: loadedAt, bindings,
             const type = t(`common:${alarmTypeKey(r.type)}`);
             const ago = Number.isFinite(r.ms) ? moment(Math.min(r.ms, now)).from(now) : '';
             return (
-              <li key={`${r.id}:${r.unitId}`}>
+              <li
+                key={`${r.id}:${r.unitId}`}
+                className={css.item}
+                data-actions={actions.canAct ? (compact ? 'icon' : 'text') : undefined}
+              >
                 <button
                   type="button"
                   className={css.row}
                   data-testid="monitor-row"
+                  data-alarm-id={r.id}
+                  data-state={r.state}
                   data-critical={r.critical || undefined}
                   data-status={r.status}
                   data-fresh={r.fresh || undefined}
@@ -155,19 +181,26 @@ export default function AlarmMonitor({ units, unitsLoadedAt: loadedAt, bindings,
                     {!compact && (r.text || r.unitLocation) && (
                       <span className={css.text}>{[r.unitLocation, r.text].filter(Boolean).join(' · ')}</span>
                     )}
+                    {r.acknowledgedAt && <AcknowledgedNote alarm={r} className={css.ack} />}
                   </span>
                   <span className={css.when}>
                     <span className={css.ago}>{ago}</span>
                     <span className={css.at}>{formatDateTime(r.ms, tc)}</span>
                   </span>
                 </button>
+                {/* Real alarm ids only: a pushed event of an older server has none to act on. */}
+                {r.id > 0 && (
+                  <span className={css.actions}>
+                    <AlarmActionButtons alarm={r} actions={actions} look={compact ? 'icon' : 'text'} />
+                  </span>
+                )}
               </li>
             );
           })}
         </ol>
       )}
-      {total.n + fresh > rows.length && (
-        <p className={css.more}>{t('widgets.alarmMonitor.more', { count: total.n + fresh - rows.length })}</p>
+      {total.n > rows.length && (
+        <p className={css.more}>{t('widgets.alarmMonitor.more', { count: total.n - rows.length })}</p>
       )}
     </section>
   );

@@ -18,9 +18,10 @@ import {
   type UnitDetails,
   type UnitOptions,
 } from '@fieldwatch/shared';
-import { RelativeTime, AbsoluteTime, useRemote, useSession } from '@fieldwatch/shared/remote';
+import { RelativeTime, AbsoluteTime, useAlarmActions, useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Card, EmptyState, ErrorState, LoadingState, StatusBadge, StatusDot } from '@fieldwatch/shared/ui';
 import { ActionsPanel } from './actions/ActionsPanel';
+import { AlarmStateControls } from './alarm-state/AlarmStateControls';
 import { useUnitPush } from './actions/useUnitPush';
 import { DEVICE_TABLE_PATH, tablePathFrom, unitPagePath } from './links';
 import { PositionMap } from '../map/PositionMap';
@@ -168,6 +169,7 @@ function UnitHeader({ details }: { details: UnitDetails }) {
   const lat = details.UnitGPSLatitude;
   const lon = details.UnitGPSLongitude;
   const alarms = details.AlarmEvents;
+  const alarmActions = useAlarmActions();
   return (
     <Card className={css.header} data-testid="unit-header">
       <div className={css.headerText}>
@@ -201,6 +203,7 @@ function UnitHeader({ details }: { details: UnitDetails }) {
                       {t('unit.alarms.channel', { channel: a.ChannelID })} ·{' '}
                       <AbsoluteTime date={a.AlarmEventTime} />
                     </span>
+                    <AlarmStateControls alarm={a} unitName={details.UnitName} actions={alarmActions} />
                   </li>
                 ))}
               </ul>

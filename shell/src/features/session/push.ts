@@ -1,19 +1,22 @@
 /**
  * Server push (GET /api/v3/events/stream, server-sent events): new events go into the session
  * store at once, a new notification re-counts the unseen badge (and a critical one shows a toast),
- * a changed task tells the task lists to reload, and unit commands and relay states go on the bus
- * for the unit page and the relay widget. The browser's EventSource reconnects by itself
- * (the server asks for 5 s); the 30-minute alarm poll stays the fallback when the stream is down.
+ * a changed task tells the task lists to reload, and unit commands, relay states and alarm state
+ * changes (acknowledged, reset, cleared) go on the bus for the screens that show them. The
+ * browser's EventSource reconnects by itself (the server asks for 5 s); the 30-minute alarm poll
+ * stays the fallback when the stream is down.
  */
 import {
   PUSH_STREAM_PATH,
+  trackAlarmChanges,
+  type AlarmChange,
   type FwEvent,
   type FwNotification,
   type Relay,
   type TaskWithRevision,
   type UnitActionRecord,
 } from '@fieldwatch/shared';
-import { bus, sessionStore } from '../../platform';
+import { bus, queryClient, sessionStore } from '../../platform';
 
 /** Events kept in the store: the login load's 200 plus what arrived since, newest first. */
 const MAX_EVENTS = 500;
@@ -31,6 +34,8 @@ function parse<T>(e: MessageEvent<string>): T | null {
 export function startPush(): void {
   stopPush();
   if (typeof EventSource === 'undefined') return; // the poll alone (old browsers, jsdom)
+  // Alarm changes go into the page's cache in place, whether or not an alarm screen is open.
+  trackAlarmChanges(bus, queryClient);
   const es = new EventSource(PUSH_STREAM_PATH, { withCredentials: true });
   es.addEventListener('event', (e) => {
     const doc = parse<FwEvent>(e as MessageEvent<string>);
@@ -57,6 +62,11 @@ export function startPush(): void {
   es.addEventListener('relay', (e) => {
     const doc = parse<Relay>(e as MessageEvent<string>);
     if (doc) bus.emit('unit:relay', doc);
+  });
+  // An alarm acknowledged, reset or cleared: the screens that show it update in place.
+  es.addEventListener('alarm', (e) => {
+    const doc = parse<AlarmChange>(e as MessageEvent<string>);
+    if (doc) bus.emit('alarms:changed', doc);
   });
   source = es;
 }

@@ -6,6 +6,9 @@
 import {
   ALARM_FETCH_DEFAULT_ROWS,
   alarmEventStatus,
+  alarmStateOf,
+  type AlarmState,
+  type AlarmStatus,
   type AlarmRecord,
   type AnswerOf,
   type ApiClient,
@@ -39,6 +42,22 @@ export interface AlarmRow {
   /** alarm, or problem for a communication error. */
   status: UnitStatus;
   critical: boolean;
+  /** Active/cleared × unacknowledged/acknowledged (shared domain/alarm-state.ts). */
+  state: AlarmState;
+  /** Who acknowledged it and when (API date); null: nobody yet. */
+  acknowledgedBy: string | null;
+  acknowledgedAt: string | null;
+}
+
+/**
+ * A row with the alarm's state as the page learnt it since (pushed, or answered to an action):
+ * the same row when nothing is known or nothing changed.
+ */
+export function withStatus<R extends AlarmRow>(row: R, status: AlarmStatus | undefined): R {
+  if (!status || status.alarmId !== row.id) return row;
+  const active = status.state === 'activeUnacknowledged' || status.state === 'activeAcknowledged';
+  if (row.state === status.state && row.acknowledgedAt === status.acknowledgedAt) return row;
+  return { ...row, state: status.state, active, acknowledgedBy: status.acknowledgedBy, acknowledgedAt: status.acknowledgedAt };
 }
 
 /** Newest first; unreadable times last; ties by id descending. */
@@ -71,6 +90,9 @@ export function activeAlarmsOf(units: readonly Unit[]): AlarmRow[] {
         active: true,
         status: alarmEventStatus(type),
         critical: isCriticalAlarm(type),
+        state: alarmStateOf({ active: true, acknowledgedAt: e.AcknowledgedAt ?? null }),
+        acknowledgedBy: e.AcknowledgedAt ? (e.AcknowledgedBy ?? null) : null,
+        acknowledgedAt: e.AcknowledgedAt ?? null,
       });
     }
   }
@@ -94,6 +116,9 @@ export function rowOfRecord(r: AlarmRecord, unitsById?: ReadonlyMap<number, Unit
     active: Boolean(r.Active),
     status: alarmEventStatus(type),
     critical: isCriticalAlarm(type),
+    state: r.State ?? alarmStateOf({ active: Boolean(r.Active), acknowledgedAt: r.AcknowledgedAt ?? null }),
+    acknowledgedBy: r.AcknowledgedBy ?? null,
+    acknowledgedAt: r.AcknowledgedAt ?? null,
   };
 }
 

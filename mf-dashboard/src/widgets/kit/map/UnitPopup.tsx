@@ -1,7 +1,12 @@
-/** The popup of a unit marker: name, model, location, status, alarms (or occupancy) and a link. */
+/**
+ * The popup of a unit marker: name, model, location, status, alarms (or occupancy) and a link.
+ * Each alarm shows who acknowledged it, with Acknowledge and Reset for those who may act.
+ */
 import { useTranslation } from 'react-i18next';
-import { alarmTypeKey, modelName, type Unit, type UnitStatus } from '@fieldwatch/shared';
+import { alarmStateOf, alarmTypeKey, modelName, type Unit, type UnitStatus } from '@fieldwatch/shared';
+import { useAlarmActions } from '@fieldwatch/shared/remote';
 import { StatusBadge } from '@fieldwatch/shared/ui';
+import { AcknowledgedNote, AlarmActionButtons, type AlarmRef } from '../alarm-actions/AlarmActions';
 import { formatDateTime, useTimeConfig } from '../time-format';
 import type { MapVariant } from './model';
 import css from './map.module.css';
@@ -18,7 +23,16 @@ export function UnitPopup(props: {
 }) {
   const { t } = useTranslation('dashboard');
   const time = useTimeConfig();
+  const alarmActions = useAlarmActions();
   const { unit, status } = props;
+  const alarmRef = (e: Unit['AlarmEvents'][number]): AlarmRef => ({
+    id: e.AlarmID,
+    type: e.AlarmType,
+    unitName: unit.UnitName,
+    state: alarmStateOf({ active: true, acknowledgedAt: e.AcknowledgedAt ?? null }),
+    acknowledgedBy: e.AcknowledgedBy ?? null,
+    acknowledgedAt: e.AcknowledgedAt ?? null,
+  });
   const events = [...(unit.AlarmEvents ?? [])].sort(
     (a, b) => new Date(b.AlarmEventTime).getTime() - new Date(a.AlarmEventTime).getTime(),
   );
@@ -59,9 +73,11 @@ export function UnitPopup(props: {
           ) : (
             <ul className={css.popupAlarms}>
               {shownAlarms.map((e) => (
-                <li key={`${e.AlarmID}-${e.ChannelID}-${e.AlarmEventTime}`}>
+                <li key={`${e.AlarmID}-${e.ChannelID}-${e.AlarmEventTime}`} data-testid="popup-alarm">
                   <span>{alarmLabel(e.AlarmType)}</span>
                   <time dateTime={e.AlarmEventTime}>{formatDateTime(e.AlarmEventTime, time)}</time>
+                  <AcknowledgedNote alarm={alarmRef(e)} />
+                  <AlarmActionButtons alarm={alarmRef(e)} actions={alarmActions} look="icon" />
                 </li>
               ))}
               {props.variant === 'alarm' && events.length > MAX_ALARMS && (
