@@ -203,6 +203,12 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
       'Minutes without a measurement before a unit raises a communication error (alarm 19), checked every 5 minutes; 0 turns the watchdog off (0-43200)',
   },
   {
+    name: 'ALARM_REPEAT',
+    default: '1',
+    description:
+      "Repeat the notifications of alarms still new (active, not acknowledged) at each unit's alarm repeat interval, checked once a minute; 0 turns it off",
+  },
+  {
     name: 'MAP_TILE_URL',
     default: DEFAULT_MAP_TILE_URL,
     description:
