@@ -94,9 +94,7 @@ export function PortsTab({ unitId, canEdit }: UnitTabProps) {
                       <th scope="col">{t('unitTabs.ports.kind')}</th>
                       <th scope="col">{t('unitTabs.ports.name')}</th>
                       <th scope="col">{t('unitTabs.ports.unitOfMeasure')}</th>
-                      <th scope="col">{t('unitTabs.ports.factor')}</th>
-                      <th scope="col">{t('unitTabs.ports.offset')}</th>
-                      <th scope="col">{t('unitTabs.ports.preview')}</th>
+                      <th scope="col">{t('unitTabs.ports.scaling')}</th>
                       {canEdit && <th scope="col">{t('unitTabs.common.actions')}</th>}
                     </tr>
                   </thead>
@@ -184,6 +182,7 @@ function ChannelRowView(props: {
     });
   }, [storedKey]);
 
+  const label = (field: string) => t('unitTabs.ports.fieldOf', { field, channel: n });
   const kindLabel = (k: string) => t(`unitTabs.ports.kinds.${k}`, { defaultValue: k });
   const shown = preview(props.raw, values.kind, values.factor, values.offset, values.uom.trim());
 
@@ -196,10 +195,17 @@ function ChannelRowView(props: {
         <td data-label={t('unitTabs.ports.kind')}>{kindLabel(stored.kind)}</td>
         <td data-label={t('unitTabs.ports.name')}>{stored.name}</td>
         <td data-label={t('unitTabs.ports.unitOfMeasure')}>{stored.uom || '—'}</td>
-        <td data-label={t('unitTabs.ports.factor')}>{stored.factor}</td>
-        <td data-label={t('unitTabs.ports.offset')}>{stored.offset}</td>
-        <td data-label={t('unitTabs.ports.preview')} data-testid={`preview-${n}`}>
-          {shown}
+        <td data-label={t('unitTabs.ports.scaling')}>
+          <span className={css.scaling}>
+            <span>×</span>
+            <span>{stored.factor}</span>
+            <span>+</span>
+            <span>{stored.offset}</span>
+            <span aria-hidden="true">→</span>
+            <output className={css.preview} aria-label={label(t('unitTabs.ports.preview'))} data-testid={`preview-${n}`}>
+              {shown}
+            </output>
+          </span>
         </td>
       </tr>
     );
@@ -263,14 +269,13 @@ function ChannelRowView(props: {
   const busy = state.kind === 'saving';
   const problemText = problem && t(`unitTabs.ports.${PROBLEM_KEYS[problem.code]}`, { max: CHANNEL_TEXT_MAX, units: PT_UNITS.join(', ') });
   const invalid = (field: string) => (problem && problem.field === field ? true : undefined);
-  const label = (field: string) => t('unitTabs.ports.fieldOf', { field, channel: n });
   const onEnter = (e: KeyboardEvent) => {
     // Enter in a field saves the channel, as a form would.
     if (e.key === 'Enter' && dirty && !busy) void save();
   };
   const field = (k: 'name' | 'uom' | 'factor' | 'offset', text: string, numeric = false, disabled = false) => (
     <input
-      className={numeric ? css.number : css.text}
+      className={numeric ? css.number : k === 'uom' ? css.unit : css.text}
       value={values[k]}
       inputMode={numeric ? 'decimal' : undefined}
       maxLength={numeric ? 40 : CHANNEL_TEXT_MAX}
@@ -285,7 +290,7 @@ function ChannelRowView(props: {
     />
   );
   const isSwitch = values.kind === 'switch';
-  return (
+  const row = (
     <tr data-testid={`channel-${n}`}>
       <th scope="row" data-label={t('unitTabs.ports.channel')}>
         {n}
@@ -296,6 +301,7 @@ function ChannelRowView(props: {
         ) : (
           <Select
             compact
+            className={css.kindSelect}
             value={values.kind}
             aria-label={label(t('unitTabs.ports.kind'))}
             title={t('unitTabs.ports.kindHelp')}
@@ -334,36 +340,57 @@ function ChannelRowView(props: {
           field('uom', t('unitTabs.ports.unitOfMeasure'), false, isSwitch)
         )}
       </td>
-      <td data-label={t('unitTabs.ports.factor')}>{field('factor', t('unitTabs.ports.factor'), true, isSwitch)}</td>
-      <td data-label={t('unitTabs.ports.offset')}>{field('offset', t('unitTabs.ports.offset'), true, isSwitch)}</td>
-      <td data-label={t('unitTabs.ports.preview')} data-testid={`preview-${n}`}>
-        <output className={css.preview} aria-label={label(t('unitTabs.ports.preview'))}>
-          {shown}
-        </output>
+      <td data-label={t('unitTabs.ports.scaling')}>
+        {/* value = raw × factor + offset, and what the preview's raw reading becomes */}
+        <span className={css.scaling}>
+          <span className={css.terms}>
+            <span aria-hidden="true">×</span>
+            {field('factor', t('unitTabs.ports.factor'), true, isSwitch)}
+            <span aria-hidden="true">+</span>
+            {field('offset', t('unitTabs.ports.offset'), true, isSwitch)}
+          </span>
+          <span className={css.terms}>
+            <span aria-hidden="true">→</span>
+            <output className={css.preview} aria-label={label(t('unitTabs.ports.preview'))} data-testid={`preview-${n}`}>
+              {shown}
+            </output>
+          </span>
+        </span>
       </td>
       <td data-label={t('unitTabs.common.actions')}>
-        <div className={css.rowActions}>
-          <Button
-            size="small"
-            variant="primary"
-            disabled={!dirty || busy}
-            aria-busy={busy || undefined}
-            aria-label={t('unitTabs.ports.saveChannel', { channel: n })}
-            onClick={() => void save()}
-          >
-            {t('common:action.save')}
-          </Button>
-          <WriteStatus
-            state={state}
-            problem={problemText}
-            testId={`channel-status-${n}`}
-            onReload={() => {
-              setState({ kind: 'idle' });
-              props.onReload();
-            }}
-          />
-        </div>
+        <Button
+          size="small"
+          variant="primary"
+          disabled={!dirty || busy}
+          aria-busy={busy || undefined}
+          aria-label={t('unitTabs.ports.saveChannel', { channel: n })}
+          onClick={() => void save()}
+        >
+          {t('common:action.save')}
+        </Button>
       </td>
     </tr>
+  );
+  // How the last save went (or what is wrong with the input), across the table under its channel.
+  const status = (problemText || state.kind !== 'idle') && (
+    <tr className={css.statusRow} data-testid={`channel-status-row-${n}`}>
+      <td colSpan={6}>
+        <WriteStatus
+          state={state}
+          problem={problemText}
+          testId={`channel-status-${n}`}
+          onReload={() => {
+            setState({ kind: 'idle' });
+            props.onReload();
+          }}
+        />
+      </td>
+    </tr>
+  );
+  return (
+    <>
+      {row}
+      {status}
+    </>
   );
 }
