@@ -170,6 +170,22 @@ describe.each(DRIVERS)('device table and unit writes on %s', (driver) => {
     expect((await table('q=zeta&status=alarm')).body.data.matched).toBe(0);
   });
 
+  it('shows who acknowledged an alarm that stays active', async () => {
+    const [a] = await s.db.db
+      .insert(alarms)
+      .values({ unitId: made.commError!, channelId: 2, alarmType: 12, eventTime: new Date('2026-01-02T03:04:05Z') })
+      .returning({ id: alarms.id });
+    await s.db.db
+      .update(alarms)
+      .set({ acknowledgedAt: new Date('2026-01-02T04:00:00Z'), acknowledgedBy: 'demo.user' })
+      .where(eq(alarms.id, a!.id));
+    const row = (await table('q=zeta%20comm')).body.data.rows.find((r) => r.UnitID === made.commError);
+    const event = row!.AlarmEvents.find((e) => e.AlarmID === a!.id);
+    expect(event).toMatchObject({ AlarmType: 12, AcknowledgedBy: 'demo.user' });
+    expect(event!.AcknowledgedAt).toMatch(/^2026-01-02/);
+    expect(row!.AlarmEvents.filter((e) => e.AlarmID !== a!.id).every((e) => e.AcknowledgedBy === undefined)).toBe(true);
+  });
+
   it('follows alarm writes incrementally: statuses, counts, status order and alarm types stay the whole rule’s', async () => {
     const db = s.db.db;
     const orgs = [nordic, baltic];

@@ -28,6 +28,7 @@ import {
   DEVICE_TYPES,
   INACTIVE_UNIT_MARKER,
   modelName,
+  SYSTEM_USER,
   UNIT_STATUSES,
   UNITS_PER_PAGE,
   unitStatus,
@@ -640,7 +641,8 @@ function pageSql(orgs: readonly number[], ids: readonly number[]) {
           (extract(epoch from u.last_contact_at) * 1000)::float8)), '[]')
         from units u where u.id = any(${list}::int[]) and u.organization_id in (${orgSql(orgs)}))::text`,
     alarms: sql`(select coalesce(json_agg(json_build_array(a.id, a.unit_id, a.channel_id, a.alarm_type, a.text,
-          (extract(epoch from a.event_time) * 1000)::float8) order by a.event_time desc, a.id desc), '[]')
+          (extract(epoch from a.event_time) * 1000)::float8,
+          (extract(epoch from a.acknowledged_at) * 1000)::float8, a.acknowledged_by) order by a.event_time desc, a.id desc), '[]')
         from alarms a where a.active and a.unit_id = any(${list}::int[]))::text`,
   };
 }
@@ -649,11 +651,19 @@ type PageRead = ReturnType<typeof parsePage>;
 
 function parsePage(unitsText: string, alarmsText: string) {
   type U = [number, number, string, string, number, number | string | null, number | string | null, number | null];
-  type A = [number, number, number, number, string, number];
+  type A = [number, number, number, number, string, number, number | null, string | null];
   const byUnit = new Map<number, AlarmEventRef[]>();
-  for (const [id, unitId, channelId, alarmType, text, ms] of JSON.parse(alarmsText) as A[]) {
+  for (const [id, unitId, channelId, alarmType, text, ms, ackMs, ackBy] of JSON.parse(alarmsText) as A[]) {
     const events = byUnit.get(unitId) ?? [];
-    events.push({ AlarmID: Number(id), AlarmType: alarmType, AlarmEventText: text, AlarmEventTime: formatApiDate(new Date(Math.floor(ms))), ChannelID: channelId });
+    events.push({
+      AlarmID: Number(id),
+      AlarmType: alarmType,
+      AlarmEventText: text,
+      AlarmEventTime: formatApiDate(new Date(Math.floor(ms))),
+      ChannelID: channelId,
+      // Acknowledged alarms stay active until their condition clears: who took them on, and when.
+      ...(ackMs !== null ? { AcknowledgedBy: ackBy ?? SYSTEM_USER, AcknowledgedAt: formatApiDate(new Date(Math.floor(ackMs))) } : {}),
+    });
     byUnit.set(unitId, events);
   }
   return (JSON.parse(unitsText) as U[]).map(([id, org, name, location, type, lat, lon, last]) => ({
