@@ -3,14 +3,24 @@
  * the one pipeline, units that drop out and the communication watchdog that notices, last contact,
  * and one active alarm per unit, channel and type even under concurrent evaluation.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { COMMUNICATION_ERROR_ALARM, INACTIVE_UNIT_MARKER, isParkingType } from '@fieldwatch/shared';
-import { alarmLimits, alarms, channels, events, measurementRollups, measurements, tasks, units } from '../src/db/schema';
+import {
+  alarmLimits,
+  alarms,
+  channels,
+  events,
+  measurementRollups,
+  measurements,
+  tasks,
+  units,
+} from '../src/db/schema';
 import { evaluateMeasurements } from '../src/modules/alarms/evaluate';
 import { raiseCommunicationErrors } from '../src/modules/alarms/watchdog';
 import { ingestMeasurements } from '../src/modules/ingestion/service';
 import { DEMO_LIMITS, NO_SIGNAL_DBM, SIGNAL_CHANNEL, signalValue } from '../src/modules/simulator/signal';
 import { simulatorTick, startSimulator } from '../src/modules/simulator/simulator';
+import { standingFaults } from '../src/modules/simulator/standing-faults';
 import { DEMO_SEED } from '../src/seed/fleet';
 import { appContext } from '../src/app';
 import { DRIVERS, startServer, type TestServer } from './helpers';
@@ -25,7 +35,12 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
   beforeAll(async () => {
     s = await startServer(driver);
     installed = await s.db.db
-      .select({ unitId: channels.unitId, channelNo: channels.channelNo, name: channels.name, unitType: units.type })
+      .select({
+        unitId: channels.unitId,
+        channelNo: channels.channelNo,
+        name: channels.name,
+        unitType: units.type,
+      })
       .from(channels)
       .innerJoin(units, eq(units.id, channels.unitId))
       .where(sql`${units.name} not ilike ${`%${INACTIVE_UNIT_MARKER}%`}`);
@@ -35,7 +50,10 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
   });
 
   const silentAt = (unitId: number, ts: number) =>
-    installed.some((c) => c.unitId === unitId && c.name === SIGNAL_CHANNEL && signalValue(DEMO_SEED, c, ts) <= NO_SIGNAL_DBM);
+    installed.some(
+      (c) =>
+        c.unitId === unitId && c.name === SIGNAL_CHANNEL && signalValue(DEMO_SEED, c, ts) <= NO_SIGNAL_DBM,
+    );
 
   /** The first 6-hour window after `from` where `pred` holds for some installed channel. */
   const findExcursion = (pred: (c: Ch, ts: number) => boolean, from: number): { c: Ch; ts: number } => {
@@ -44,11 +62,65 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
     throw new Error('no excursion found');
   };
 
+  // First: the ticks of the tests below clear seeded alarms whose condition their readings end.
+  it('alarms active when the simulator starts are standing faults, kept until a person resets one', async () => {
+    const db = s.db.db;
+    const startedAt = new Date();
+    const open = await db
+      .select()
+      .from(alarms)
+      .where(and(eq(alarms.active, true), lt(alarms.eventTime, startedAt)));
+    const comm = open.find((a) => a.alarmType === COMMUNICATION_ERROR_ALARM)!;
+    const silent = new Set(
+      open.filter((a) => a.alarmType === COMMUNICATION_ERROR_ALARM).map((a) => a.unitId),
+    );
+    const battery = open.find((a) => a.alarmType === 28 && !silent.has(a.unitId))!;
+    expect(comm).toBeDefined();
+    expect(battery).toBeDefined();
+
+    const at = new Date(Math.floor(startedAt.getTime() / 1000) * 1000 + 60_000);
+    await simulatorTick(db, at, { startedAt });
+    const stillActive = await db.select({ id: alarms.id, active: alarms.active }).from(alarms);
+    const activeIds = new Set(stillActive.filter((a) => a.active).map((a) => a.id));
+    for (const a of open) expect(activeIds.has(a.id)).toBe(true);
+    // The unit without contact sent nothing; the sagging battery reads below its 3.3 V limit.
+    const lastOf = async (unitId: number, channelNo?: number) =>
+      (
+        await db
+          .select({ ts: measurements.ts, value: measurements.value })
+          .from(measurements)
+          .where(
+            channelNo === undefined
+              ? eq(measurements.unitId, unitId)
+              : and(eq(measurements.unitId, unitId), eq(measurements.channelNo, channelNo)),
+          )
+          .orderBy(desc(measurements.ts))
+          .limit(1)
+      )[0];
+    expect((await lastOf(comm.unitId))?.ts.getTime() ?? 0).toBeLessThan(at.getTime());
+    const reading = (await lastOf(battery.unitId, battery.channelId))!;
+    expect(reading.ts.getTime()).toBe(at.getTime());
+    expect(reading.value).toBeLessThan(3.3);
+
+    // A person resets the battery alarm (the state door itself: alarm-states.test.ts): the channel
+    // follows its signal model again, while the unit without contact stays silent.
+    await db
+      .update(alarms)
+      .set({ active: false, clearedAt: at, clearedBy: 'demo.super' })
+      .where(eq(alarms.id, battery.id));
+    const faults = await standingFaults(db, startedAt);
+    expect(faults.heldChannels.has(`${battery.unitId}:${battery.channelId}`)).toBe(false);
+    expect(faults.silentUnits.has(comm.unitId)).toBe(true);
+  });
+
   it('seeds the level-1 demo limits on the channels of installed units', async () => {
     const rows = await s.db.db
       .select({ name: channels.name, low: alarmLimits.low, high: alarmLimits.high, level: alarmLimits.level })
       .from(alarmLimits)
-      .innerJoin(channels, and(eq(channels.unitId, alarmLimits.unitId), eq(channels.channelNo, alarmLimits.channelNo)));
+      .innerJoin(
+        channels,
+        and(eq(channels.unitId, alarmLimits.unitId), eq(channels.channelNo, alarmLimits.channelNo)),
+      );
     const limited = installed.filter((c) => DEMO_LIMITS[c.name]);
     expect(rows.length).toBe(limited.length);
     const battery = rows.find((r) => r.name === 'Battery voltage')!;
@@ -57,10 +129,14 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
 
   it('a tick raises a battery alarm with its event and task when a battery sags', async () => {
     const { c, ts } = findExcursion(
-      (ch, t) => ch.name === 'Battery voltage' && signalValue(DEMO_SEED, ch, t) < 3.3 && !silentAt(ch.unitId, t),
+      (ch, t) =>
+        ch.name === 'Battery voltage' && signalValue(DEMO_SEED, ch, t) < 3.3 && !silentAt(ch.unitId, t),
       Date.parse('2025-01-01T00:00:00Z'),
     );
-    await s.db.db.update(alarms).set({ active: false }).where(and(eq(alarms.unitId, c.unitId), eq(alarms.alarmType, 28)));
+    await s.db.db
+      .update(alarms)
+      .set({ active: false })
+      .where(and(eq(alarms.unitId, c.unitId), eq(alarms.alarmType, 28)));
     await simulatorTick(s.db.db, new Date(ts), { hooks: appContext(s.app).measurements });
     const raised = await s.db.db
       .select()
@@ -72,7 +148,9 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
     const [task] = await s.db.db
       .select({ doc: tasks.doc })
       .from(tasks)
-      .where(sql`${tasks.doc}->>'signature' = ${`Alarm${c.unitId}`} and ${tasks.doc}->>'status' <> 'completed'`)
+      .where(
+        sql`${tasks.doc}->>'signature' = ${`Alarm${c.unitId}`} and ${tasks.doc}->>'status' <> 'completed'`,
+      )
       .limit(1);
     expect(task).toBeDefined();
     // The next tick, still below the limit, raises nothing more while the alarm is active.
@@ -85,8 +163,14 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
   });
 
   it('a unit whose signal drops out sends nothing, and keeps its last contact', async () => {
-    const { c, ts } = findExcursion((ch, t) => ch.name === SIGNAL_CHANNEL && silentAt(ch.unitId, t), Date.parse('2025-03-01T00:00:00Z'));
-    const before = await s.db.db.select({ last: units.lastContactAt }).from(units).where(eq(units.id, c.unitId));
+    const { c, ts } = findExcursion(
+      (ch, t) => ch.name === SIGNAL_CHANNEL && silentAt(ch.unitId, t),
+      Date.parse('2025-03-01T00:00:00Z'),
+    );
+    const before = await s.db.db
+      .select({ last: units.lastContactAt })
+      .from(units)
+      .where(eq(units.id, c.unitId));
     const result = await simulatorTick(s.db.db, new Date(ts));
     expect(result.accepted).toBeGreaterThan(100);
     const stored = await s.db.db
@@ -94,7 +178,10 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
       .from(measurements)
       .where(and(eq(measurements.unitId, c.unitId), eq(measurements.ts, new Date(ts))));
     expect(Number(stored[0]!.n)).toBe(0);
-    const after = await s.db.db.select({ last: units.lastContactAt }).from(units).where(eq(units.id, c.unitId));
+    const after = await s.db.db
+      .select({ last: units.lastContactAt })
+      .from(units)
+      .where(eq(units.id, c.unitId));
     expect(after[0]!.last?.getTime()).toBe(before[0]!.last?.getTime());
   });
 
@@ -102,7 +189,11 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
     const c = installed[0]!;
     const future = new Date(Date.now() + 60_000);
     await ingestMeasurements(s.db.db, [{ unitId: c.unitId, channel: c.channelNo, ts: future, value: 1 }], {});
-    await ingestMeasurements(s.db.db, [{ unitId: c.unitId, channel: c.channelNo, ts: new Date('2024-01-01T00:00:00Z'), value: 1 }], {});
+    await ingestMeasurements(
+      s.db.db,
+      [{ unitId: c.unitId, channel: c.channelNo, ts: new Date('2024-01-01T00:00:00Z'), value: 1 }],
+      {},
+    );
     const [u] = await s.db.db.select({ last: units.lastContactAt }).from(units).where(eq(units.id, c.unitId));
     expect(u!.last?.getTime()).toBe(future.getTime());
   });
@@ -115,8 +206,14 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
       .set({ active: false })
       .where(and(eq(alarms.alarmType, COMMUNICATION_ERROR_ALARM), eq(alarms.active, true)));
     // Everybody reported within the hour; one unit last reported four hours ago.
-    await s.db.db.update(units).set({ lastContactAt: new Date(now.getTime() - HOUR) }).where(sql`${units.lastContactAt} is not null`);
-    await s.db.db.update(units).set({ lastContactAt: new Date(now.getTime() - 4 * HOUR) }).where(eq(units.id, unitId));
+    await s.db.db
+      .update(units)
+      .set({ lastContactAt: new Date(now.getTime() - HOUR) })
+      .where(sql`${units.lastContactAt} is not null`);
+    await s.db.db
+      .update(units)
+      .set({ lastContactAt: new Date(now.getTime() - 4 * HOUR) })
+      .where(eq(units.id, unitId));
 
     const first = await raiseCommunicationErrors(s.db.db, now, 3 * HOUR);
     expect(first.alarmIds).toHaveLength(1);
@@ -125,7 +222,11 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
     expect(a!.text).toMatch(/^No contact since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
     expect(first.pipeline.events).toHaveLength(1);
     const [ev] = await s.db.db.select().from(events).where(eq(events.id, first.pipeline.events[0]!.event.id));
-    expect(ev!.doc).toMatchObject({ unitId, type: 'alarm', alarm: { type: COMMUNICATION_ERROR_ALARM, channelId: 0 } });
+    expect(ev!.doc).toMatchObject({
+      unitId,
+      type: 'alarm',
+      alarm: { type: COMMUNICATION_ERROR_ALARM, channelId: 0 },
+    });
 
     // Checked again (or by a second replica): nothing new while the alarm is active.
     const again = await Promise.all([
@@ -142,7 +243,9 @@ describe.each(DRIVERS)('live demo on %s', (driver) => {
       .set({ active: false })
       .where(and(eq(alarms.unitId, c.unitId), eq(alarms.channelId, c.channelNo)));
     const point = { unitId: c.unitId, channel: c.channelNo, ts: new Date(), value: 99 };
-    const results = await Promise.all(Array.from({ length: 4 }, () => evaluateMeasurements(s.db.db, [point])));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => evaluateMeasurements(s.db.db, [point])),
+    );
     expect(results.flatMap((r) => r.alarmIds)).toHaveLength(1);
     const active = await s.db.db
       .select({ n: sql<number>`count(*)::int` })

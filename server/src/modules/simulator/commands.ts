@@ -34,7 +34,11 @@ export async function advanceCommands(db: Db, now = new Date()): Promise<{ sent:
   let sent = 0;
   let answered = 0;
   for (const c of await openCommands(db, 'queued', before))
-    if (c.requestedAt.getTime() + sendDelayMs(c.id) <= now.getTime() && (await moveCommand(db, c.id, 'sent', now))) sent += 1;
+    if (
+      c.requestedAt.getTime() + sendDelayMs(c.id) <= now.getTime() &&
+      (await moveCommand(db, c.id, 'sent', now))
+    )
+      sent += 1;
   for (const c of await openCommands(db, 'sent', before)) {
     if (!c.sentAt || c.sentAt.getTime() + answerDelayMs(c.id) > now.getTime()) continue;
     if (await moveCommand(db, c.id, refusesCommand(c.id) ? 'failed' : 'acknowledged', now)) answered += 1;
@@ -46,7 +50,11 @@ export async function advanceCommands(db: Db, now = new Date()): Promise<{ sent:
 export const COMMAND_STEP_MS = 500;
 
 /** Runs advanceCommands every COMMAND_STEP_MS until stopped. */
-export function startCommandSimulator(db: Db, log: (err: unknown) => void, everyMs = COMMAND_STEP_MS): { stop(): Promise<void> } {
+export function startCommandSimulator(
+  db: Db,
+  log: (err: unknown) => void,
+  everyMs = COMMAND_STEP_MS,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   let stopped = false;

@@ -7,7 +7,10 @@ import type { ServerContext } from '../../context';
 import { startCommandSimulator } from './commands';
 import { simulatorEnabled, startSimulator } from './simulator';
 
-export default async function simulatorPlugin(app: FastifyInstance, { db, config, measurements }: ServerContext): Promise<void> {
+export default async function simulatorPlugin(
+  app: FastifyInstance,
+  { db, config, measurements }: ServerContext,
+): Promise<void> {
   if (!simulatorEnabled(config)) return;
   let handle: ReturnType<typeof startSimulator> | undefined;
   let commands: ReturnType<typeof startCommandSimulator> | undefined;

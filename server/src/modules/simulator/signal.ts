@@ -55,7 +55,10 @@ export function signalValue(seed: number, ch: SignalChannel, ts: number): number
     case 'Analogue 1':
       return round(excursion ? 19 + noise * 2 : 12 + 3 * daily + weekly + noise, 2);
     case 'Level formula 1':
-      return round(Math.min(100, Math.max(0, excursion ? 93 + noise * 4 : 55 + 20 * daily + 5 * weekly + 3 * noise)), 1);
+      return round(
+        Math.min(100, Math.max(0, excursion ? 93 + noise * 4 : 55 + 20 * daily + 5 * weekly + 3 * noise)),
+        1,
+      );
     case 'PT 1':
       return round(excursion ? 63 + noise * 3 : 35 + 10 * daily + 3 * weekly + noise, 1);
     case 'Level switch 1': {

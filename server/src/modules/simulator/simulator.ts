@@ -4,8 +4,9 @@
  * ingestMeasurements() as the HTTP ingestion (so rollups and the alarm hooks see it exactly like
  * device data). Units whose signal drops out send nothing for those hours, so the communication
  * watchdog (alarms/watchdog.ts) raises their alarm 19; limit and battery alarms come from the
- * seeded DEMO_LIMITS through limit evaluation. Started with the app when DEMO is on and SIMULATOR is
- * not off; stopped when the app closes.
+ * seeded DEMO_LIMITS through limit evaluation. The alarms active when it started are standing faults
+ * (standing-faults.ts): their condition stays until a person resets them. Started with the app when
+ * DEMO is on and SIMULATOR is not off; stopped when the app closes.
  */
 import { eq, not, sql } from 'drizzle-orm';
 import { INACTIVE_UNIT_MARKER, isParkingType } from '@fieldwatch/shared';
@@ -18,6 +19,7 @@ import { ingestMeasurements, type IngestPoint } from '../ingestion/service';
 import type { IngestResult } from '@fieldwatch/shared';
 import { ensureDemoHistory } from './history';
 import { NO_SIGNAL_DBM, SIGNAL_CHANNEL, signalValue } from './signal';
+import { standingFaults, withStandingFaults } from './standing-faults';
 
 export const DEFAULT_SIMULATOR_INTERVAL_SEC = 60;
 
@@ -29,7 +31,12 @@ export function simulatorEnabled(config: Config): boolean {
 /** The points of one tick at time `at` (pure apart from reading the channel list). */
 export async function simulatedPoints(db: Db, at: Date, seed = DEMO_SEED): Promise<IngestPoint[]> {
   const rows = await db
-    .select({ unitId: channels.unitId, channelNo: channels.channelNo, name: channels.name, unitType: units.type })
+    .select({
+      unitId: channels.unitId,
+      channelNo: channels.channelNo,
+      name: channels.name,
+      unitType: units.type,
+    })
     .from(channels)
     .innerJoin(units, eq(units.id, channels.unitId))
     .where(not(sql`${units.name} ilike ${`%${INACTIVE_UNIT_MARKER}%`}`));
@@ -37,20 +44,34 @@ export async function simulatedPoints(db: Db, at: Date, seed = DEMO_SEED): Promi
   // A unit whose signal has dropped out (the model's -120 dBm) sends nothing at all, as a real unit
   // out of coverage would: after COMM_TIMEOUT_MIN the watchdog raises its communication error.
   const silent = new Set(
-    rows.filter((c) => c.name === SIGNAL_CHANNEL && signalValue(seed, c, ts) <= NO_SIGNAL_DBM).map((c) => c.unitId),
+    rows
+      .filter((c) => c.name === SIGNAL_CHANNEL && signalValue(seed, c, ts) <= NO_SIGNAL_DBM)
+      .map((c) => c.unitId),
   );
   return rows
     .filter((c) => !silent.has(c.unitId))
-    .map((c) => ({ unitId: c.unitId, channel: c.channelNo, ts: new Date(ts), value: signalValue(seed, c, ts) }));
+    .map((c) => ({
+      unitId: c.unitId,
+      channel: c.channelNo,
+      ts: new Date(ts),
+      value: signalValue(seed, c, ts),
+    }));
 }
 
 /** One simulator tick: writes the points through the ingestion service. */
 export async function simulatorTick(
   db: Db,
   at = new Date(),
-  opts: { seed?: number; hooks?: MeasurementHooks; log?: (err: unknown) => void } = {},
+  opts: {
+    seed?: number;
+    hooks?: MeasurementHooks;
+    log?: (err: unknown) => void;
+    /** When the simulator started: alarms raised before it and still active are standing faults. */
+    startedAt?: Date;
+  } = {},
 ): Promise<IngestResult> {
-  const points = await simulatedPoints(db, at, opts.seed ?? DEMO_SEED);
+  let points = await simulatedPoints(db, at, opts.seed ?? DEMO_SEED);
+  if (opts.startedAt) points = withStandingFaults(points, await standingFaults(db, opts.startedAt));
   return ingestMeasurements(db, points, { now: at, hooks: opts.hooks, log: opts.log });
 }
 
@@ -85,9 +106,11 @@ export function startSimulator(db: Db, opts: SimulatorOptions = {}): SimulatorHa
   const intervalMs = (opts.intervalSec ?? DEFAULT_SIMULATOR_INTERVAL_SEC) * 1000;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  const startedAt = new Date();
   const tick = () => {
     if (stopped) return;
     running = simulatorTick(db, new Date(), {
+      startedAt,
       seed: opts.seed,
       hooks: opts.hooks,
       log: (err) => opts.log?.('measurement subscriber failed', err),
