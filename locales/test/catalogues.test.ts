@@ -24,6 +24,16 @@ describe('translation catalogues', () => {
     for (const ns of namespaces) expect(fs.existsSync(path.join(root, 'src', `${ns}.ts`))).toBe(true);
   });
 
+  // The navigation's items and section headings: a person tells them apart by name alone.
+  test.each(languages)('no two navigation labels share a name in %s', (lang) => {
+    const nav = Object.entries(load(lang, 'common')).filter(([k]) => k.startsWith('nav.'));
+    const seen = new Map<string, string>();
+    for (const [key, label] of nav) {
+      expect([key, seen.get(label.toLowerCase())]).toEqual([key, undefined]);
+      seen.set(label.toLowerCase(), key);
+    }
+  });
+
   for (const ns of namespaces) {
     describe(ns, () => {
       const en = load('en', ns);
