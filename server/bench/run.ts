@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { DAY_MS, INGEST_MAX_BATCH, SESSION_COOKIE_NAME } from '@fieldwatch/shared';
+import { DAY_MS, INGEST_MAX_BATCH } from '@fieldwatch/shared';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type Db, type DbHandle } from '../src/db/client';
@@ -22,7 +22,7 @@ import { rollupRows } from '../src/modules/ingestion/service';
 import { signalValue } from '../src/modules/simulator/signal';
 import { DEMO_SEED } from '../src/seed/fleet';
 import { measure, stats, timedRequest, type Sample, type Stats } from './http';
-import { BENCH_PASSWORD, BENCH_USER, HISTORY_STEP_MS, rowCounts, seedBench, type SeedResult } from './seed';
+import { HISTORY_STEP_MS, rowCounts, seedBench, signInBenchUser, type SeedResult } from './seed';
 
 type Driver = 'pglite' | 'postgres';
 
@@ -312,17 +312,7 @@ async function runDriver(driver: Driver, opts: Options): Promise<Record<string, 
     const measures: Record<string, Measure> = {};
     let ingestion: Record<string, unknown> = {};
     try {
-      const login = await timedRequest({
-        method: 'POST',
-        url: `${base}/api/v2/auth/login`,
-        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-        body: JSON.stringify({ username: BENCH_USER, password: BENCH_PASSWORD }),
-      });
-      const cookie = login.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0]!)
-        .find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
-      if (!cookie) throw new Error('login set no session cookie');
+      const cookie = await signInBenchUser(base);
       const headers = { cookie, 'sec-fetch-site': 'same-origin' };
       const get = (p: string) => ({ url: `${base}${p}`, headers });
       const light = { warmup: 20, samples: opts.samples };

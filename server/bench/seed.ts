@@ -14,17 +14,42 @@
  *   exactly as rollupRows() folds them (UTC buckets; min, max, sum, count, last, last_ts).
  */
 import { sql } from 'drizzle-orm';
-import { deviceType, INACTIVE_UNIT_MARKER, RIGHTS, USER_TYPES, type ChannelKind } from '@fieldwatch/shared';
+import {
+  deviceType,
+  INACTIVE_UNIT_MARKER,
+  RIGHTS,
+  SESSION_COOKIE_NAME,
+  USER_TYPES,
+  type ChannelKind,
+} from '@fieldwatch/shared';
 import type { Db } from '../src/db/client';
 import { organizations, userOrganizations, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { DEMO_LIMITS } from '../src/modules/simulator/signal';
 import { generateDemoData } from '../src/seed/fleet';
 import { TOWNS } from '../src/seed/places';
+import { timedRequest } from './http';
 
 export const BENCH_USER = 'bench.super';
 export const BENCH_PASSWORD = 'fieldwatch-bench';
 /** Measurements of the history units are this far apart. */
+/** Signs the bench user in on the app at `base`; the session cookie (`name=value`). */
+export async function signInBenchUser(base: string): Promise<string> {
+  const login = await timedRequest({
+    method: 'POST',
+    url: `${base}/api/v2/auth/login`,
+    // Sign-ins are writes: the cross-site guard wants the browser's same-origin marker.
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ username: BENCH_USER, password: BENCH_PASSWORD }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
+  if (!cookie) throw new Error('login set no session cookie');
+  return cookie;
+}
+
 export const HISTORY_STEP_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 const CHUNK = 10_000;
