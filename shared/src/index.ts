@@ -4,6 +4,7 @@ export * from './domain/device-types';
 export * from './domain/firmware';
 export * from './domain/alarm-types';
 export * from './domain/events';
+export * from './domain/local-text';
 export * from './domain/dashboard-id';
 export * from './api/types';
 export * from './api/client';

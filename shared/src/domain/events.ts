@@ -4,6 +4,7 @@
  */
 import { VERSIONS } from '../constants';
 import { alarmTypeName, isCriticalAlarm } from './alarm-types';
+import type { LocalText } from './local-text';
 import {
   ALARM_HISTORY_KINDS,
   ALARM_STATES,
@@ -45,6 +46,8 @@ export interface FwEvent {
   kind: 'event';
   type: 'system' | 'alarm';
   title: string;
+  /** The title as a translation key (local-text.ts): readers show it in their language; title stays English. */
+  titleText?: LocalText;
   position?: { location: { latitude: number; longitude: number }; address?: string };
   category: EventCategory;
   unitId?: number;
@@ -52,7 +55,7 @@ export interface FwEvent {
   unitType?: number;
   alarmId?: string;
   /** id: the alarm's row id on the server (events the pipeline made since alarms have states). */
-  alarm?: { type: number; text: string; time: string; channelId: number; id?: number };
+  alarm?: { type: number; text: string; time: string; channelId: number; id?: number; textLocal?: LocalText };
   groups?: string[];
 }
 
@@ -64,6 +67,8 @@ export interface FwNotification {
   eventId: string;
   type: 'alarm';
   message: string;
+  /** The message as a translation key (local-text.ts): readers show it in their language; message stays English. */
+  messageText?: LocalText;
   priority: NotificationPriority;
   seen?: string;
   /** A reminder of an alarm still active and not acknowledged (the unit's repeat interval): 1, 2, … */
@@ -86,6 +91,8 @@ export interface FwTask {
   version: string;
   kind: 'task';
   title: string;
+  /** The server-written title as a translation key; gone once a user renames the task (rename()). */
+  titleText?: LocalText;
   category: EventCategory;
   type: 'custom' | 'alarm';
   signature: string;
@@ -224,7 +231,9 @@ export function addNote(task: FwTask, note: string, user: string, now: string): 
 
 export function rename(task: FwTask, title: string, user: string, now: string): FwTask {
   if (!title.trim()) throw new TaskRuleError('A title needs text');
-  return { ...task, title, activities: [...task.activities, { date: now, user, type: 'title', title }] };
+  // The user's own words replace the server-written title in every language: titleText goes.
+  const { titleText: _serverTitle, ...rest } = task;
+  return { ...rest, title, activities: [...task.activities, { date: now, user, type: 'title', title }] };
 }
 
 export function addEvents(task: FwTask, eventIds: string[], user: string, now: string): FwTask {

@@ -1,0 +1,111 @@
+/**
+ * Text the server writes (event titles, notification messages, alarm task titles, alarm texts) is
+ * stored as a translation key of the common namespace with parameters, beside the English text it
+ * also keeps for API compatibility. Each reader renders it in his own language: the browser with
+ * its i18next, the server (mails) with server/src/i18n.
+ *
+ * Parameter conventions, so a stored text never holds an English word:
+ * - `alarmType`: an alarm type number, rendered as that type's name (common alarmType.<n>);
+ * - `unitType`: a unit type code, rendered as its model name (common unitType.<code> when the
+ *   catalogue has one, else the model name, which is the same in every language);
+ * - a parameter whose value is itself a LocalText (e.g. the alarm text inside a notification
+ *   message) is rendered first, by the same rules.
+ */
+import { alarmTypeKey, alarmTypeName } from './alarm-types';
+import { modelName } from './device-types';
+
+export type LocalTextParam = string | number | LocalText;
+
+export interface LocalText {
+  /** A key of the common namespace, e.g. serverText.alarmEventTitle. */
+  key: string;
+  params?: Record<string, LocalTextParam>;
+}
+
+/** i18next's t (any namespace bound): the key and its values. */
+export type TextFunction = (key: string, params?: Record<string, unknown>) => string;
+
+export const LOCAL_TEXT_NS = 'common';
+
+export function localText(key: string, params?: Record<string, LocalTextParam>): LocalText {
+  return params ? { key, params } : { key };
+}
+
+export function isLocalText(v: unknown): v is LocalText {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  if (typeof o.key !== 'string' || o.key === '') return false;
+  if (o.params === undefined) return true;
+  if (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params)) return false;
+  return Object.values(o.params as Record<string, unknown>).every(
+    (p) => typeof p === 'string' || typeof p === 'number' || isLocalText(p),
+  );
+}
+
+/** The translation of a common key, or undefined when the catalogue lacks it. */
+function lookup(key: string, t: TextFunction, values?: Record<string, unknown>): string | undefined {
+  const out = t(key, { ...values, ns: LOCAL_TEXT_NS });
+  if (typeof out !== 'string' || out === '' || out === key || out === `${LOCAL_TEXT_NS}:${key}`) return undefined;
+  return out;
+}
+
+/** An alarm type number's name in t's language (English name when the catalogue lacks it). */
+export function renderAlarmType(type: number, t: TextFunction): string {
+  return lookup(alarmTypeKey(type), t) ?? lookup('alarmType.unknown', t, { type }) ?? alarmTypeName(type);
+}
+
+/** A unit type code's name in t's language (model names are the same in every language). */
+export function renderUnitType(code: number, t: TextFunction): string {
+  return lookup(`unitType.${code}`, t) ?? modelName(code);
+}
+
+function renderParam(name: string, value: LocalTextParam, t: TextFunction): string | number | undefined {
+  if (typeof value === 'object') return renderOrUndefined(value, t);
+  const n = typeof value === 'number' ? value : Number(value);
+  if (name === 'alarmType' && Number.isInteger(n)) return renderAlarmType(n, t);
+  if (name === 'unitType' && Number.isInteger(n)) return renderUnitType(n, t);
+  return value;
+}
+
+function renderOrUndefined(text: LocalText, t: TextFunction): string | undefined {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(text.params ?? {})) {
+    const v = renderParam(name, value, t);
+    if (v === undefined) return undefined;
+    values[name] = v;
+  }
+  return lookup(text.key, t, values);
+}
+
+/**
+ * The text in t's language; `fallback` (the stored English text) when there is no LocalText, it is
+ * malformed, or its key (or a nested one) is not in the catalogue.
+ */
+export function renderLocalText(text: LocalText | undefined | null, fallback: string, t: TextFunction): string {
+  if (!isLocalText(text)) return fallback;
+  return renderOrUndefined(text, t) ?? fallback;
+}
+
+/** English (or any) text from a catalogue object (lang's common bundle), without i18next. */
+export function textFunctionOf(catalogue: Record<string, unknown>, fallback?: Record<string, unknown>): TextFunction {
+  const get = (cat: Record<string, unknown> | undefined, key: string): string | undefined => {
+    let cur: unknown = cat;
+    for (const part of key.split('.')) {
+      if (typeof cur !== 'object' || cur === null) return undefined;
+      cur = (cur as Record<string, unknown>)[part];
+    }
+    return typeof cur === 'string' ? cur : undefined;
+  };
+  return (key, params) => {
+    const raw = get(catalogue, key) ?? get(fallback, key);
+    if (raw === undefined) return key;
+    return raw.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) =>
+      params && name in params && params[name] !== undefined ? String(params[name]) : whole,
+    );
+  };
+}
+
+/** The English text of a LocalText with an English catalogue (what the server stores as title/message). */
+export function localTextEnglish(text: LocalText, enCommon: Record<string, unknown>, fallback = ''): string {
+  return renderLocalText(text, fallback, textFunctionOf(enCommon));
+}
