@@ -4,7 +4,7 @@
  */
 import { VERSIONS } from '../constants';
 import { alarmTypeName, isCriticalAlarm } from './alarm-types';
-import type { LocalText } from './local-text';
+import { alarmEventTitleText, alarmMessageText, alarmTextLocal, type LocalText } from './local-text';
 import {
   ALARM_HISTORY_KINDS,
   ALARM_STATES,
@@ -122,6 +122,7 @@ export function eventFromAlarm(alarm: AlarmInput, id: string, now: string): FwEv
     kind: 'event',
     type: 'alarm',
     title: `${alarmTypeName(alarm.AlarmType)}: ${alarm.UnitName}`,
+    titleText: alarmEventTitleText(alarm.AlarmType, alarm.UnitName),
     category: isCriticalAlarm(alarm.AlarmType) ? 'alert' : 'notice',
     unitId: alarm.UnitID,
     unitName: alarm.UnitName,
@@ -132,6 +133,7 @@ export function eventFromAlarm(alarm: AlarmInput, id: string, now: string): FwEv
       text: alarm.AlarmEventText,
       time: alarm.AlarmEventTime,
       channelId: alarm.ChannelID,
+      ...withTextLocal(alarm.AlarmEventText),
       ...(typeof alarm.AlarmID === 'number' && Number.isSafeInteger(alarm.AlarmID) ? { id: alarm.AlarmID } : {}),
     },
     groups: alarm.groups ?? [],
@@ -145,6 +147,11 @@ export function eventFromAlarm(alarm: AlarmInput, id: string, now: string): FwEv
   return event;
 }
 
+function withTextLocal(text: string): { textLocal?: LocalText } {
+  const textLocal = alarmTextLocal(text);
+  return textLocal ? { textLocal } : {};
+}
+
 /** Message: the alarm type label, then the alarm text. */
 export function notificationFromEvent(event: FwEvent, id: string, now: string): FwNotification {
   const type = event.alarm?.type ?? -1;
@@ -156,6 +163,7 @@ export function notificationFromEvent(event: FwEvent, id: string, now: string): 
     eventId: event.id,
     type: 'alarm',
     message: `${alarmTypeName(type)} ${event.alarm?.text ?? ''}`.trim(),
+    messageText: alarmMessageText(type, event.alarm?.text, event.alarm?.textLocal),
     priority: isCriticalAlarm(type) ? 'critical' : 'normal',
   };
 }
@@ -167,6 +175,7 @@ export function newAlarmTask(event: FwEvent, id: string, now: string): FwTask {
     version: VERSIONS.task,
     kind: 'task',
     title: event.title,
+    ...(event.titleText ? { titleText: event.titleText } : {}),
     category: event.category,
     type: 'alarm',
     signature: alarmTaskSignature(event.unitId ?? 0),

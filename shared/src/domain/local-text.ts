@@ -109,3 +109,58 @@ export function textFunctionOf(catalogue: Record<string, unknown>, fallback?: Re
 export function localTextEnglish(text: LocalText, enCommon: Record<string, unknown>, fallback = ''): string {
   return renderLocalText(text, fallback, textFunctionOf(enCommon));
 }
+
+// ───────────────────────── The server's texts ─────────────────────────
+
+/** Keys of the texts the server writes (common namespace, serverText.*). */
+export const SERVER_TEXT = {
+  alarmEventTitle: 'serverText.alarmEventTitle',
+  alarmMessage: 'serverText.alarmMessage',
+  alarmMessageTypeOnly: 'serverText.alarmMessageTypeOnly',
+  reminder: 'serverText.reminder',
+  aboveHigh: 'serverText.alarmText.aboveHigh',
+  belowLow: 'serverText.alarmText.belowLow',
+  noContactSince: 'serverText.alarmText.noContactSince',
+} as const;
+
+/** Event title of an alarm: "<alarm type>: <unit name>". */
+export function alarmEventTitleText(alarmType: number, unitName: string): LocalText {
+  return { key: SERVER_TEXT.alarmEventTitle, params: { alarmType, unit: unitName } };
+}
+
+/**
+ * The alarm texts the server writes (alarm-limits.ts crossingText, the communication watchdog),
+ * recognised in their stored English form; undefined for any other text (seeded, ingested), which
+ * then shows as it was written.
+ */
+export function alarmTextLocal(text: string): LocalText | undefined {
+  const crossing = /^Value (.+) (above high|below low) limit (.+) \(level (\d+)\)$/.exec(text);
+  if (crossing) {
+    const [, value, side, limit, level] = crossing;
+    return {
+      key: side === 'above high' ? SERVER_TEXT.aboveHigh : SERVER_TEXT.belowLow,
+      params: { value: value!, limit: limit!, level: Number(level) },
+    };
+  }
+  const noContact = /^No contact since (.+) UTC$/.exec(text);
+  if (noContact) return { key: SERVER_TEXT.noContactSince, params: { time: noContact[1]! } };
+  return undefined;
+}
+
+/** An alarm text (AlarmEventText) in t's language when the server wrote it, else as stored. */
+export function renderAlarmText(text: string | undefined | null, t: TextFunction): string {
+  const raw = text ?? '';
+  return renderLocalText(alarmTextLocal(raw), raw, t);
+}
+
+/** Notification message of an alarm: "<alarm type> <alarm text>" (spec §3). */
+export function alarmMessageText(alarmType: number, text: string | undefined, textLocal?: LocalText): LocalText {
+  const raw = (text ?? '').trim();
+  if (!raw) return { key: SERVER_TEXT.alarmMessageTypeOnly, params: { alarmType } };
+  return { key: SERVER_TEXT.alarmMessage, params: { alarmType, text: textLocal ?? alarmTextLocal(raw) ?? raw } };
+}
+
+/** A reminder's message (alarm-state.ts asReminder) around the message it repeats. */
+export function reminderText(repeat: number, message: LocalText): LocalText {
+  return { key: SERVER_TEXT.reminder, params: { repeat, message } };
+}
