@@ -107,6 +107,19 @@ import {
   WeatherQuery,
 } from './devices';
 import { EventItemParams, EventListQuery, NewTaskRequest, TaskUpdateRequest } from './events';
+import {
+  TaskFileParams,
+  TaskFileUploadQuery,
+  TaskParams,
+  TaskSearchQuery,
+  TaskUsersQuery,
+  type AssignableUser,
+  type TaskDetail,
+  type TaskFile,
+  type TaskFileAdded,
+  type TaskListItem,
+  type TaskSearchPage,
+} from './tasks';
 import { XRequestParams } from './legacy';
 import { TagParams } from './onboarding';
 import {
@@ -445,6 +458,27 @@ export const ENDPOINTS = {
     { params: EventItemParams, body: TaskUpdateRequest },
     { answer: answers<TaskWithRevision>() },
   ),
+  /** The task list: view, filters, sort and server paging (contract/tasks.ts). */
+  taskSearch: ep('GET', '/api/v3/tasks', { querystring: TaskSearchQuery }, { answer: answers<TaskSearchPage>() }),
+  /** The same query as CSV (text/csv, at most TASK_CSV_MAX_ROWS rows; header X-Truncated: true when cut). */
+  taskSearchCsv: ep('GET', '/api/v3/tasks.csv', { querystring: TaskSearchQuery }, { answer: answers<string>() }),
+  /** Who can be assigned to a new task of an organisation (default: the first selected customer). */
+  taskOrgUsers: ep('GET', '/api/v3/tasks/users', { querystring: TaskUsersQuery }, { answer: answers<AssignableUser[]>() }),
+  /** One task: linked events with names and alarm states, and its files. */
+  taskDetail: ep('GET', '/api/v3/tasks/:id', { params: TaskParams }, { answer: answers<TaskDetail>() }),
+  /** Who can be assigned to the task: the members of its organisation. */
+  taskUsers: ep('GET', '/api/v3/tasks/:id/users', { params: TaskParams }, { answer: answers<AssignableUser[]>() }),
+  taskFiles: ep('GET', '/api/v3/tasks/:id/files', { params: TaskParams }, { answer: answers<TaskFile[]>() }),
+  /** The body is the file itself (raw bytes, its content type); ?name= its file name. */
+  uploadTaskFile: ep(
+    'POST',
+    '/api/v3/tasks/:id/files',
+    { params: TaskParams, querystring: TaskFileUploadQuery },
+    { answer: answers<TaskFileAdded>() },
+  ),
+  /** The file's bytes (Content-Disposition inline for images and pdf, else attachment; with its name). */
+  taskFile: ep('GET', '/api/v3/tasks/:id/files/:fileId', { params: TaskFileParams }, { answer: answers<Blob>() }),
+  deleteTaskFile: ep('DELETE', '/api/v3/tasks/:id/files/:fileId', { params: TaskFileParams }, { answer: answers<TaskListItem>() }),
   /** Server-sent events: `event`, `notification` and `task` (see PushEvent). */
   pushStream: ep('GET', PUSH_STREAM_PATH),
 

@@ -18,6 +18,7 @@ export * from './devices';
 export * from './alarms';
 export * from './containers';
 export * from './events';
+export * from './tasks';
 export * from './onboarding';
 export * from './legacy';
 export * from './endpoints';

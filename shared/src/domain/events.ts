@@ -19,6 +19,20 @@ export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'critical'] as 
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 export const TASK_STATUSES = ['resting', 'working', 'reported', 'done', 'archived'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** Task priority levels (spec §4), most urgent first. */
+export const TASK_PRIORITIES = ['critical', 'alert', 'warning', 'notice'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+/** The priority a task without one of its own has: from its category (an alarm task's: the alarm's criticality). */
+export function priorityOfCategory(category: EventCategory): TaskPriority {
+  if (category === 'critical') return 'critical';
+  if (category === 'alert') return 'alert';
+  if (category === 'warning' || category === 'pre-alert') return 'warning';
+  return 'notice';
+}
+/** A task's priority: its own, else its category's. */
+export function taskPriority(task: Pick<FwTask, 'priority' | 'category'>): TaskPriority {
+  return task.priority && TASK_PRIORITIES.includes(task.priority) ? task.priority : priorityOfCategory(task.category);
+}
 /** Statuses in which a task still collects new alarm events of its signature. */
 export const ACTIVE_TASK_STATUSES: readonly TaskStatus[] = ['resting', 'working', 'reported'];
 export const SYSTEM_USER = 'system';
@@ -83,7 +97,21 @@ export type Activity =
   | { date: string; user: string; type: 'title'; title: string }
   | { date: string; user: string; type: 'category'; category: EventCategory }
   /** A linked alarm changed state (alarm-state.ts): acknowledged, reset or cleared. */
-  | { date: string; user: string; type: 'alarm'; alarm: AlarmActivity };
+  | { date: string; user: string; type: 'alarm'; alarm: AlarmActivity }
+  | { date: string; user: string; type: 'priority'; priority: TaskPriority }
+  /** due: a day (YYYY-MM-DD) or an ISO time; null: the due date was cleared. */
+  | { date: string; user: string; type: 'due'; due: string | null }
+  | { date: string; user: string; type: 'units'; unitIds: number[] }
+  /** locationId: a container of kind location; null: cleared. */
+  | { date: string; user: string; type: 'location'; locationId: string | null }
+  /** A file was added to or deleted from the task. */
+  | { date: string; user: string; type: 'file'; file: TaskFileActivity };
+
+export interface TaskFileActivity {
+  id: string;
+  name: string;
+  action: 'added' | 'deleted';
+}
 
 export interface FwTask {
   id: string;
@@ -101,6 +129,14 @@ export interface FwTask {
   status: TaskStatus;
   activities: Activity[];
   unitId?: number;
+  /** Own priority; unset: taskPriority() derives it from the category. */
+  priority?: TaskPriority;
+  /** Due day (YYYY-MM-DD) or ISO time. */
+  due?: string;
+  /** Units the task is about (custom tasks; an alarm task has unitId). */
+  unitIds?: number[];
+  /** A container id of kind location. */
+  locationId?: string;
 }
 
 /** alarmId is built from unit id, channel id, alarm type and alarm event time (spec §3). */
@@ -266,7 +302,16 @@ export function setCategory(task: FwTask, category: EventCategory, user: string,
 
 /** A custom task (spec §3: type custom, signature "1"): resting with one status activity. */
 export function newCustomTask(
-  fields: { title: string; category?: EventCategory; eventIds?: string[]; assignees?: string[] },
+  fields: {
+    title: string;
+    category?: EventCategory;
+    eventIds?: string[];
+    assignees?: string[];
+    priority?: TaskPriority;
+    due?: string | null;
+    unitIds?: number[];
+    locationId?: string | null;
+  },
   id: string,
   user: string,
   now: string,
@@ -274,7 +319,15 @@ export function newCustomTask(
   if (!fields.title.trim()) throw new TaskRuleError('A title needs text');
   const category = fields.category ?? 'notice';
   if (!EVENT_CATEGORIES.includes(category)) throw new TaskRuleError(`Unknown category ${String(category)}`);
+  if (fields.priority !== undefined && !TASK_PRIORITIES.includes(fields.priority))
+    throw new TaskRuleError(`Unknown priority ${String(fields.priority)}`);
+  if (fields.due != null && !isTaskDue(fields.due)) throw new TaskRuleError(`Unreadable due date ${fields.due}`);
+  const unitIds = [...new Set(fields.unitIds ?? [])];
   return {
+    ...(fields.priority ? { priority: fields.priority } : {}),
+    ...(fields.due ? { due: fields.due } : {}),
+    ...(unitIds.length > 0 ? { unitIds } : {}),
+    ...(fields.locationId ? { locationId: fields.locationId } : {}),
     id,
     created: now,
     version: VERSIONS.task,
@@ -298,7 +351,16 @@ export type TaskOperation =
   | { op: 'note'; note: string }
   | { op: 'title'; title: string }
   | { op: 'category'; category: EventCategory }
-  | { op: 'events'; eventIds: string[] };
+  | { op: 'events'; eventIds: string[] }
+  | { op: 'priority'; priority: TaskPriority }
+  /** null clears the due date. */
+  | { op: 'due'; due: string | null }
+  /** The whole list of units (empty clears it). */
+  | { op: 'units'; unitIds: number[] }
+  /** null clears the location. */
+  | { op: 'location'; locationId: string | null }
+  /** An archived task goes back to the status it had before it was archived (done if none). */
+  | { op: 'restore' };
 export const TASK_OPERATIONS = [
   'status',
   'assign',
@@ -307,7 +369,84 @@ export const TASK_OPERATIONS = [
   'title',
   'category',
   'events',
+  'priority',
+  'due',
+  'units',
+  'location',
+  'restore',
 ] as const;
+
+/** A due date: a day (YYYY-MM-DD) or an ISO time that parses. */
+export function isTaskDue(v: unknown): v is string {
+  return (
+    typeof v === 'string' &&
+    v.length <= 40 &&
+    /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+    Number.isFinite(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v))
+  );
+}
+
+export function setPriority(task: FwTask, priority: TaskPriority, user: string, now: string): FwTask {
+  if (!TASK_PRIORITIES.includes(priority)) throw new TaskRuleError(`Unknown priority ${String(priority)}`);
+  return { ...task, priority, activities: [...task.activities, { date: now, user, type: 'priority', priority }] };
+}
+
+export function setDue(task: FwTask, due: string | null, user: string, now: string): FwTask {
+  if (due !== null && !isTaskDue(due)) throw new TaskRuleError(`Unreadable due date ${String(due)}`);
+  const { due: _old, ...rest } = task;
+  return {
+    ...rest,
+    ...(due !== null ? { due } : {}),
+    activities: [...task.activities, { date: now, user, type: 'due', due }],
+  };
+}
+
+export function setUnits(task: FwTask, unitIds: number[], user: string, now: string): FwTask {
+  const ids = [...new Set(unitIds)];
+  const { unitIds: _old, ...rest } = task;
+  return {
+    ...rest,
+    ...(ids.length > 0 ? { unitIds: ids } : {}),
+    activities: [...task.activities, { date: now, user, type: 'units', unitIds: ids }],
+  };
+}
+
+export function setLocation(task: FwTask, locationId: string | null, user: string, now: string): FwTask {
+  const { locationId: _old, ...rest } = task;
+  return {
+    ...rest,
+    ...(locationId ? { locationId } : {}),
+    activities: [...task.activities, { date: now, user, type: 'location', locationId: locationId || null }],
+  };
+}
+
+/** The status an archived task had before it was archived (its status activities), else done. */
+export function statusBeforeArchive(task: Pick<FwTask, 'activities'>): TaskStatus {
+  const statuses = task.activities.flatMap((a) => (a.type === 'status' ? [a.status] : []));
+  let i = statuses.length - 1;
+  while (i >= 0 && statuses[i] === 'archived') i--;
+  return i >= 0 ? statuses[i]! : 'done';
+}
+
+export function restore(task: FwTask, user: string, now: string): FwTask {
+  if (task.status !== 'archived') throw new TaskRuleError('Only an archived task can be restored');
+  return setStatus(task, statusBeforeArchive(task), user, now);
+}
+
+/** When the task last moved to done (its latest status activity to done), if it is done. */
+export function doneSince(task: Pick<FwTask, 'status' | 'activities'>): string | undefined {
+  if (task.status !== 'done') return undefined;
+  for (let i = task.activities.length - 1; i >= 0; i--) {
+    const a = task.activities[i]!;
+    if (a.type === 'status') return a.status === 'done' ? a.date : undefined;
+  }
+  return undefined;
+}
+
+/** A file added to or deleted from a task: its activity. */
+export function recordFile(task: FwTask, file: TaskFileActivity, user: string, now: string): FwTask {
+  return { ...task, activities: [...task.activities, { date: now, user, type: 'file', file }] };
+}
 
 const PAYLOAD_OF: Record<(typeof TASK_OPERATIONS)[number], string> = {
   status: 'status',
@@ -317,6 +456,11 @@ const PAYLOAD_OF: Record<(typeof TASK_OPERATIONS)[number], string> = {
   title: 'title',
   category: 'category',
   events: 'eventIds',
+  priority: 'priority',
+  due: 'due',
+  units: 'unitIds',
+  location: 'locationId',
+  restore: 'op',
 };
 
 /**
@@ -339,6 +483,15 @@ export function applyTaskOperation(
       throw missing();
     return addEvents(task, v as string[], user, now);
   }
+  if (op === 'restore') return restore(task, user, now);
+  if (op === 'units') {
+    if (!Array.isArray(v) || !v.every((u) => Number.isSafeInteger(u) && (u as number) > 0)) throw missing();
+    return setUnits(task, v as number[], user, now);
+  }
+  if (op === 'due' || op === 'location') {
+    if (v !== null && (typeof v !== 'string' || v === '')) throw missing();
+    return op === 'due' ? setDue(task, v, user, now) : setLocation(task, v, user, now);
+  }
   if (typeof v !== 'string' || v === '') throw missing();
   switch (op) {
     case 'status':
@@ -353,6 +506,8 @@ export function applyTaskOperation(
       return rename(task, v, user, now);
     case 'category':
       return setCategory(task, v as EventCategory, user, now);
+    case 'priority':
+      return setPriority(task, v as TaskPriority, user, now);
   }
 }
 
@@ -378,6 +533,21 @@ export function isValidActivity(a: unknown): a is Activity {
         typeof a.alarm.id === 'number' &&
         ALARM_HISTORY_KINDS.includes(a.alarm.kind as AlarmHistoryKind) &&
         ALARM_STATES.includes(a.alarm.state as AlarmState)
+      );
+    case 'priority':
+      return TASK_PRIORITIES.includes(a.priority as TaskPriority);
+    case 'due':
+      return a.due === null || typeof a.due === 'string';
+    case 'units':
+      return Array.isArray(a.unitIds) && a.unitIds.every((u) => typeof u === 'number');
+    case 'location':
+      return a.locationId === null || typeof a.locationId === 'string';
+    case 'file':
+      return (
+        isObj(a.file) &&
+        typeof a.file.id === 'string' &&
+        typeof a.file.name === 'string' &&
+        (a.file.action === 'added' || a.file.action === 'deleted')
       );
     default:
       return false;
