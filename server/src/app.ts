@@ -30,6 +30,7 @@ import legacyPlugin from './modules/legacy/plugin';
 import { LegacyRegistry } from './modules/legacy/registry';
 import { createMailer } from './modules/mail/mailer';
 import nfcPlugin from './modules/nfc/plugin';
+import notificationsPlugin from './modules/notifications/plugin';
 import onboardingPlugin from './modules/onboarding/plugin';
 import parkingPlugin from './modules/parking/plugin';
 import pushPlugin from './modules/push/plugin';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(ingestionPlugin, ctx); // device measurements in (API tokens)
   await app.register(simulatorPlugin, ctx); // the demo simulator (DEMO and SIMULATOR)
   await app.register(eventsPlugin, ctx); // events, notifications, tasks
+  await app.register(notificationsPlugin, ctx); // the notifications page: filtered list, unseen counts, mark seen
   await app.register(adminPlugin, ctx); // users and organisations
   await app.register(configPlugin, ctx); // what the browser needs of this deployment
   await app.register(nfcPlugin, ctx); // NFC tags of units

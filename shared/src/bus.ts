@@ -4,6 +4,7 @@ import type { TaskWithRevision } from './api/alarms';
 import type { Relay, UnitActionRecord } from './api/fleet';
 import type { AlarmChange } from './domain/alarm-state';
 import type { FwNotification } from './domain/events';
+import type { NotificationsSeen } from './contract/notifications';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'danger';
 export interface Toast {
@@ -27,6 +28,8 @@ export type BusEvents = {
   'theme:changed': 'dark' | 'bright';
   /** A new notification of the signed-in user arrived (pushed by the server). */
   'notifications:arrived': FwNotification;
+  /** Some of the user's notifications were marked seen (here or in another of his browsers): lists mark them in place. */
+  'notifications:seen': NotificationsSeen;
   /** A task was created or changed (pushed by the server): lists of tasks reload. */
   'tasks:changed': TaskWithRevision;
   /** A unit command was created or moved on in its life (pushed by the server). */

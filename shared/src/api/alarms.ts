@@ -6,6 +6,7 @@ import type { AlarmAction } from '../contract/alarms';
 import type { AlarmLimit, LimitKind } from '../domain/alarm-limits';
 import type { AlarmChange, AlarmHistoryKind, AlarmState, AlarmStatus } from '../domain/alarm-state';
 import type { FwEvent, FwNotification, FwTask } from '../domain/events';
+import type { NotificationsSeen } from '../contract/notifications';
 import type { UnitStatus } from '../domain/status';
 import type { Relay, UnitActionRecord } from './fleet';
 
@@ -196,4 +197,6 @@ export type PushEvent =
   /** A unit's relay changed state. */
   | { type: 'relay'; data: Relay }
   /** An alarm was acknowledged, reset or cleared. */
-  | { type: 'alarm'; data: AlarmChange };
+  | { type: 'alarm'; data: AlarmChange }
+  /** Some of the user's own notifications were marked seen (in this or another of his browsers). */
+  | { type: 'notificationsSeen'; data: NotificationsSeen };

@@ -43,6 +43,13 @@ import type {
 import type { ClientConfig, OrganizationInfo, PasswordChangeResult, RestoreLinkSent, VerifyTokenResult } from '../api/user';
 import type { WeatherDay } from '../api/weather';
 import type { FwEvent, FwNotification } from '../domain/events';
+import {
+  MarkNotificationsSeenRequest,
+  NotificationListQuery,
+  type NotificationCounts,
+  type NotificationPage,
+  type NotificationsSeen,
+} from './notifications';
 import type { UnitPorts } from '../domain/port-settings';
 import type { WidgetCatalogueItem } from '../domain/widget-catalogue';
 import {
@@ -443,6 +450,17 @@ export const ENDPOINTS = {
     '/api/v3/events/notifications/:id/seen',
     { params: EventItemParams },
     { answer: answers<FwNotification>() },
+  ),
+  /** The notifications page: filtered, paged, each with its unit, location, groups, alarm and task. */
+  notificationList: ep('GET', '/api/v3/notifications', { querystring: NotificationListQuery }, { answer: answers<NotificationPage>() }),
+  /** Unseen notifications of the selected customers (the badge). */
+  notificationCounts: ep('GET', '/api/v3/notifications/counts', {}, { answer: answers<NotificationCounts>() }),
+  /** Marks several (ids) or all (within a filter) of the user's notifications seen. */
+  markNotificationsSeen: ep(
+    'POST',
+    '/api/v3/notifications/seen',
+    { body: MarkNotificationsSeenRequest },
+    { answer: answers<NotificationsSeen>() },
   ),
   tasks: ep('GET', '/api/v3/events/tasks', { querystring: EventListQuery }, { answer: answers<TaskWithRevision[]>() }),
   createTask: ep('POST', '/api/v3/events/tasks', { body: NewTaskRequest }, { answer: answers<TaskWithRevision>() }),

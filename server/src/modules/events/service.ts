@@ -97,13 +97,18 @@ export async function markNotificationSeen(
   now = new Date(),
 ): Promise<FwNotification | null> {
   const [row] = await db
-    .select({ doc: notifications.doc })
+    .select({ doc: notifications.doc, org: notifications.organizationId })
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .limit(1);
   if (!row) return null;
   const [updated] = markSeen([row.doc], id, now.toISOString());
-  if (updated && updated !== row.doc) await writeNotificationDoc(db, updated);
+  if (updated && updated !== row.doc) {
+    await writeNotificationDoc(db, updated);
+    // The user's other browsers mark it seen too.
+    if (updated.seen)
+      await publishNew(db, { seen: [{ organizationId: row.org, userId, id, seen: updated.seen }] });
+  }
   return updated ?? null;
 }
 

@@ -16,7 +16,15 @@
  * `sessions` (migration 0006): every replica closes those sessions' streams.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { AlarmChange, FwEvent, FwNotification, Relay, TaskWithRevision, UnitActionRecord } from '@fieldwatch/shared';
+import type {
+  AlarmChange,
+  FwEvent,
+  FwNotification,
+  NotificationsSeen,
+  Relay,
+  TaskWithRevision,
+  UnitActionRecord,
+} from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { events, notifications, sessions, tasks } from '../../db/schema';
 import { loadAlarmChanges } from '../alarms/read';
@@ -31,9 +39,11 @@ export interface PushNotice {
   /**
    * e: events of an organisation; n: notifications of one user; t: tasks of an organisation;
    * c: unit commands (ids) of an organisation; r: relays (unit ids) of an organisation;
-   * a: alarms (ids) of an organisation that were acknowledged, reset or cleared.
+   * a: alarms (ids) of an organisation that were acknowledged, reset or cleared;
+   * v: notifications of one user that were marked seen (ids; `s` the time they were).
    */
-  k: 'e' | 'n' | 't' | 'c' | 'r' | 'a';
+  k: 'e' | 'n' | 't' | 'c' | 'r' | 'a' | 'v';
+  s?: string;
   o: number;
   u?: number;
   ids: string[];
@@ -45,7 +55,8 @@ export type PushDelivery =
   | { type: 'task'; organizationId: number; doc: TaskWithRevision }
   | { type: 'command'; organizationId: number; doc: UnitActionRecord }
   | { type: 'relay'; organizationId: number; doc: Relay }
-  | { type: 'alarm'; organizationId: number; doc: AlarmChange };
+  | { type: 'alarm'; organizationId: number; doc: AlarmChange }
+  | { type: 'notificationsSeen'; organizationId: number; userId: number; doc: NotificationsSeen };
 
 /**
  * Announces new events and notifications, and created or changed tasks, to every replica. Call it
@@ -64,6 +75,8 @@ export async function publishNew(
     relays?: ReadonlyArray<{ organizationId: number; unitId: number }>;
     /** Alarms whose state changed (acknowledged, reset, cleared), by alarm id. */
     alarms?: ReadonlyArray<{ organizationId: number; id: number }>;
+    /** Notifications of one user marked seen at `seen` (his other browsers mark them too). */
+    seen?: ReadonlyArray<{ organizationId: number; userId: number; id: string; seen: string }>;
   },
 ): Promise<void> {
   const groups = new Map<string, PushNotice>();
@@ -85,6 +98,12 @@ export async function publishNew(
     const key = `e:${e.organizationId}`;
     const g = groups.get(key) ?? { k: 'e', o: e.organizationId, ids: [] };
     g.ids.push(e.id);
+    groups.set(key, g);
+  }
+  for (const v of created.seen ?? []) {
+    const key = `v:${v.organizationId}:${v.userId}:${v.seen}`;
+    const g = groups.get(key) ?? { k: 'v', o: v.organizationId, u: v.userId, s: v.seen, ids: [] };
+    g.ids.push(v.id);
     groups.set(key, g);
   }
   for (const n of created.notifications ?? []) {
@@ -132,7 +151,7 @@ function parseNotice(payload: string | undefined): PushNotice | SessionsEnded | 
   try {
     const v = JSON.parse(payload) as PushNotice | SessionsEnded;
     if (v.k === 's' && Array.isArray(v.ids)) return v;
-    if (v.k !== 's' && ['e', 'n', 't', 'c', 'r', 'a'].includes(v.k) && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
+    if (v.k !== 's' && ['e', 'n', 't', 'c', 'r', 'a', 'v'].includes(v.k) && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
   } catch {
     // not ours
   }
@@ -330,6 +349,9 @@ export class PushHub {
     } else if (n.k === 'a') {
       for (const c of await loadAlarmChanges(this.db, n.ids.map(Number)))
         out.push({ type: 'alarm', organizationId: c.organizationId, doc: c });
+    } else if (n.k === 'v') {
+      if (n.u !== undefined && typeof n.s === 'string')
+        out.push({ type: 'notificationsSeen', organizationId: n.o, userId: n.u, doc: { ids: n.ids, seen: n.s } });
     } else if (n.u !== undefined) {
       const rows = await this.db
         .select({ doc: notifications.doc, userId: notifications.userId })

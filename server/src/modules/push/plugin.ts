@@ -90,7 +90,7 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
 
     const unsubscribe = hub.subscribe((d) => {
       if (!orgs.has(d.organizationId)) return;
-      if (d.type === 'notification' && d.userId !== a.userId) return;
+      if ((d.type === 'notification' || d.type === 'notificationsSeen') && d.userId !== a.userId) return;
       // Relays have no id of their own: the unit's stands in.
       const id =
         d.type === 'relay'
@@ -99,7 +99,9 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
             ? `command-${d.doc.id}`
             : d.type === 'alarm'
               ? `alarm-${d.doc.alarmId}-${d.doc.kind}`
-              : d.doc.id;
+              : d.type === 'notificationsSeen'
+                ? `seen-${d.doc.seen}-${d.doc.ids[0] ?? ''}`
+                : d.doc.id;
       res.write(`event: ${d.type}\nid: ${id}\ndata: ${JSON.stringify(d.doc)}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(`: heartbeat\n\n`), pushSettings.heartbeatMs);
