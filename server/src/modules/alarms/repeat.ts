@@ -20,6 +20,7 @@ import {
   formatApiDate,
   isRepeatDue,
   notificationFromEvent,
+  reminderText,
   repeatMinutesOf,
   SYSTEM_USER,
   type FwEvent,
@@ -161,7 +162,7 @@ async function repeatRound(db: Db, now: Date, newId: () => string): Promise<Repe
       result.notifications.push({
         organizationId: m.org,
         userId,
-        notification: asReminder(notificationFromEvent(event, newId(), at), repeat),
+        notification: reminderOf(notificationFromEvent(event, newId(), at), repeat),
       });
   }
   for (let i = 0; i < result.notifications.length; i += 500)
@@ -213,4 +214,10 @@ export function startRepeater(
       await running;
     },
   };
+}
+
+/** The reminder's message, in English and as a key around the repeated message (local-text.ts). */
+function reminderOf(n: FwNotification, repeat: number): FwNotification {
+  const r = asReminder(n, repeat);
+  return n.messageText ? { ...r, messageText: reminderText(repeat, n.messageText) } : r;
 }
