@@ -44,7 +44,8 @@ export function isLocalText(v: unknown): v is LocalText {
 
 /** The translation of a common key, or undefined when the catalogue lacks it. */
 function lookup(key: string, t: TextFunction, values?: Record<string, unknown>): string | undefined {
-  const out = t(key, { ...values, ns: LOCAL_TEXT_NS });
+  // Not escaped: the text is shown as text (React escapes it), never as markup.
+  const out = t(key, { ...values, ns: LOCAL_TEXT_NS, interpolation: { escapeValue: false } });
   if (typeof out !== 'string' || out === '' || out === key || out === `${LOCAL_TEXT_NS}:${key}`) return undefined;
   return out;
 }
