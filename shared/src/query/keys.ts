@@ -20,6 +20,11 @@ export const queryKeys = {
   dashboards: () => ['dashboards'] as const,
   /** The user's notifications; `limit` as the call asks for them (the alarm listener's count asks for 500). */
   notifications: (limit?: number) => (limit === undefined ? (['notifications'] as const) : (['notifications', { limit }] as const)),
+  /** One page of the notifications page (filters, page) of the selected customers: under notifications(). */
+  notificationPage: (customers: readonly number[], query: Readonly<Record<string, unknown>>) =>
+    ['notifications', 'page', ids(customers), query] as const,
+  /** Unseen notifications of the selected customers (the badge): under notifications(). */
+  notificationCounts: (customers: readonly number[]) => ['notifications', 'counts', ids(customers)] as const,
   /** The follow-up tasks of the selected customers. */
   tasks: (customers: readonly number[]) => ['tasks', ids(customers)] as const,
   /** The units of the selected customers: the session's unit list. */
