@@ -12,3 +12,4 @@ export * from './i18n';
 export * from './time';
 export * from './RelativeTime';
 export * from './alarm-actions';
+export * from './server-text';
