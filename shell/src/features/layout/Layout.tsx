@@ -76,7 +76,11 @@ export function Layout() {
               <Icon name={link.icon} />
               <span>{t(`common:nav.${link.labelKey}`)}</span>
               {link.unseenBadge && unseen > 0 && (
-                <span className={css.count} aria-label={t('layout.unreadNotifications', { count: unseen })}>
+                <span
+                  className={css.count}
+                  aria-label={t('layout.unreadNotifications', { count: unseen })}
+                  data-testid="unseen-badge"
+                >
                   {unseen > 99 ? '99+' : unseen}
                 </span>
               )}

@@ -6,17 +6,22 @@
  * browser's EventSource reconnects by itself (the server asks for 5 s); the 30-minute alarm poll
  * stays the fallback when the stream is down.
  */
+import type { i18n as I18n } from 'i18next';
+import { navigateToUrl } from 'single-spa';
 import {
   PUSH_STREAM_PATH,
+  renderLocalText,
   trackAlarmChanges,
   type AlarmChange,
   type FwEvent,
   type FwNotification,
+  type NotificationsSeen,
   type Relay,
   type TaskWithRevision,
   type UnitActionRecord,
 } from '@fieldwatch/shared';
 import { bus, queryClient, sessionStore } from '../../platform';
+import { showDesktopNotification } from './desktop-notify';
 
 /** Events kept in the store: the login load's 200 plus what arrived since, newest first. */
 const MAX_EVENTS = 500;
@@ -31,8 +36,12 @@ function parse<T>(e: MessageEvent<string>): T | null {
   }
 }
 
-export function startPush(): void {
+/** The page's i18next (the session gives it): desktop notifications and toasts in the user's language. */
+let texts: I18n | null = null;
+
+export function startPush(i18n?: I18n): void {
   stopPush();
+  if (i18n) texts = i18n;
   if (typeof EventSource === 'undefined') return; // the poll alone (old browsers, jsdom)
   // Alarm changes go into the page's cache in place, whether or not an alarm screen is open.
   trackAlarmChanges(bus, queryClient);
@@ -49,7 +58,25 @@ export function startPush(): void {
     if (!doc) return;
     bus.emit('notifications:changed');
     bus.emit('notifications:arrived', doc);
-    if (doc.priority === 'critical') bus.emit('toast', { kind: 'danger', message: 'push.critical', params: { message: doc.message } });
+    if (doc.priority !== 'critical') return;
+    const t = texts?.t.bind(texts);
+    const message = t ? renderLocalText(doc.messageText, doc.message, (k, p) => t(k, p)) : doc.message;
+    bus.emit('toast', { kind: 'danger', message: 'push.critical', params: { message } });
+    const store = sessionStore.getState();
+    showDesktopNotification(doc, {
+      i18n: texts,
+      user: store.user,
+      events: store.events,
+      open: (path) => navigateToUrl(path),
+      focus: () => window.focus(),
+    });
+  });
+  // Marked seen in this or another browser of the user: the badge re-counts, lists mark them.
+  es.addEventListener('notificationsSeen', (e) => {
+    const doc = parse<NotificationsSeen>(e as MessageEvent<string>);
+    if (!doc) return;
+    bus.emit('notifications:seen', doc);
+    bus.emit('notifications:changed');
   });
   es.addEventListener('task', (e) => {
     const doc = parse<TaskWithRevision>(e as MessageEvent<string>);

@@ -14,10 +14,10 @@ import {
   type Container,
   type FwEvent,
   type DashboardSummary,
-  type FwNotification,
   LOGIN_BUSY_CODE,
   type LoginResponse,
   type LoginThrottledBody,
+  type NotificationCounts,
   type SessionResponse,
   type Unit,
 } from '@fieldwatch/shared';
@@ -31,20 +31,34 @@ export const useAlarmListener = create<{ unseen: number; lastPoll: number | null
 
 let pollTimer: ReturnType<typeof setInterval> | null = null;
 
-/** The unseen count: the sign-in sequence's answer first, then a new one at every poll. */
-async function pollAlarms(first = false) {
-  const [list, failed] = await (first ? take : askAfresh)<FwNotification[]>('notifications', [], []);
-  if (!failed && list) useAlarmListener.setState({ unseen: list.filter((n) => !n.seen).length, lastPoll: Date.now() });
+/** Answers that arrive out of order (a slow count after a newer one) are dropped. */
+let pollSeq = 0;
+
+/** The badge: the selected customers' unseen notifications, counted by the server. */
+async function pollAlarms() {
+  const seq = ++pollSeq;
+  const [counts, failed] = await api.get<NotificationCounts>(pathFor(ENDPOINTS.notificationCounts));
+  if (!failed && counts && seq === pollSeq) useAlarmListener.setState({ unseen: counts.unseen, lastPoll: Date.now() });
 }
 
-const onNotificationsChanged = () => void pollAlarms();
+/** Re-counts soon after a change (a burst of pushed notifications or seen marks asks once). */
+let recount: ReturnType<typeof setTimeout> | null = null;
+const onNotificationsChanged = () => {
+  if (recount) clearTimeout(recount);
+  recount = setTimeout(() => {
+    recount = null;
+    void pollAlarms();
+  }, 150);
+};
 
-export function startAlarmListener() {
+export function startAlarmListener(i18n?: I18n) {
   stopAlarmListener();
-  startPush();
-  void pollAlarms(true);
+  startPush(i18n);
+  void pollAlarms();
   pollTimer = setInterval(() => void pollAlarms(), ALARM_POLL_MS);
   bus.on('notifications:changed', onNotificationsChanged);
+  // Another customer selection counts other notifications.
+  bus.on('customers:changed', onNotificationsChanged);
 }
 
 export function stopAlarmListener() {
@@ -52,6 +66,10 @@ export function stopAlarmListener() {
   if (pollTimer) clearInterval(pollTimer);
   pollTimer = null;
   bus.off('notifications:changed', onNotificationsChanged);
+  bus.off('customers:changed', onNotificationsChanged);
+  if (recount) clearTimeout(recount);
+  recount = null;
+  pollSeq += 1;
   useAlarmListener.setState({ unseen: 0, lastPoll: null });
 }
 
@@ -103,7 +121,7 @@ export async function loadSession(i18n: I18n): Promise<boolean> {
   sessionStore.setState({ user: session.user, customers: session.Customers, selectedCustomers: session.selectedCustomers });
   await loadDashboards(take);
   if (ended()) return false;
-  startAlarmListener();
+  startAlarmListener(i18n);
   // Device types are static (DEVICE_TYPES in @fieldwatch/shared); then events, containers, devices.
   const customers = session.selectedCustomers;
   await Promise.all([loadEventsAndContainers(customers, take), loadDevices(customers, take)]);
