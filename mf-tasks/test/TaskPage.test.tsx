@@ -1,135 +1,146 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { sessionStore, type FwTask } from '@fieldwatch/shared';
-import { activityLog, task, taskList } from './fixtures';
-import { type Answer, fakeApi, renderRemote } from './render';
+/**
+ * /taskmanagement on a fake server (the real API client): the list from the search endpoint with
+ * its filters in the URL, the task panel, and a note written while someone else changed the task
+ * (409): it is re-applied on the fresh task, nothing typed is lost.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderRemote as render, type FakeHandler } from '@fieldwatch/shared/testing';
+import { createBus, sessionStore, type TaskDetail, type TaskListItem, type TaskSearchPage } from '@fieldwatch/shared';
+import common from '@fieldwatch/locales/common';
+import tasks from '@fieldwatch/locales/tasks';
+import { Root } from '../src/Root';
+import { activityLog, task } from './fixtures';
 
-beforeEach(() => sessionStore.setState({ refreshKey: 0 }));
+beforeEach(() => sessionStore.setState({ refreshKey: 0, selectedCustomers: [1], user: { username: 'anna', userType: 1 } as never }));
 
-const answerTasks =
-  (tasks: FwTask[]) =>
-  (url: string): Answer =>
-    url === '/api/v3/events/tasks' ? [tasks, false] : [undefined, true];
+const item = (id: string, over: Partial<TaskListItem> = {}): TaskListItem => ({
+  ...task(id, { title: `Pump ${id} level high`, type: 'custom' }),
+  revision: 1,
+  organizationId: 1,
+  updated: '2024-05-03T08:00:00.000Z',
+  priority: 'alert',
+  units: [{ id: 10004, name: 'Pump station 2' }],
+  location: { id: 'L1', name: 'Harbour' },
+  ...over,
+});
+const detail = (over: Partial<TaskListItem> = {}): TaskDetail => ({ ...item('t1', over), events: [], files: [] });
+const page = (items: TaskListItem[]): TaskSearchPage => ({ items, total: items.length, page: 1, pageSize: 25 });
+const users = [
+  { username: 'anna', name: 'Anna Ek' },
+  { username: 'bo', name: 'Bo Berg' },
+];
 
-const rows = () => screen.getAllByTestId('task-row');
+function renderAt(url: string, handler: FakeHandler) {
+  const bus = createBus();
+  const toasts: string[] = [];
+  bus.on('toast', (t) => toasts.push(t.message));
+  const view = render({ Root, url, handler, bus, basename: '/taskmanagement', namespace: 'tasks', bundles: { common, tasks }, navigate: jest.fn() });
+  return { ...view, toasts, bus };
+}
 const location = () => screen.getByTestId('location').textContent;
-const titles = () => rows().map((r) => within(r).getByRole('button').textContent);
 
 describe('/taskmanagement', () => {
-  test('shows the active tasks, newest first, with tab counts', async () => {
-    const api = fakeApi(answerTasks(taskList()));
-    renderRemote('/taskmanagement', api);
-    expect(screen.getByRole('progressbar')).toBeTruthy();
-    await screen.findAllByTestId('task-row');
-    expect(api.get).toHaveBeenCalledWith('/api/v3/events/tasks', undefined, []);
+  test('lists the search page; filters and sort go into the URL and the server query', async () => {
+    const { calls } = renderAt('/taskmanagement?view=all', (method, url) => {
+      if (url.startsWith('/api/v3/tasks/users')) return { status: 200, body: { data: users } };
+      if (url === '/api/v3/tasks') return { status: 200, body: { data: page([item('t1', { assignees: ['bo'] }), item('t2')]) } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const rows = await screen.findAllByTestId('task-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Pump t1 level high')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Pump station 2')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Harbour')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Alert')).toBeTruthy();
+    await waitFor(() => expect(within(rows[0]!).getByText('Bo Berg')).toBeTruthy());
 
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tasks');
-    expect(screen.getByRole('tab', { name: 'Active 4' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('tab', { name: 'Done 2' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Archive 1' })).toBeTruthy();
-    expect(titles()).toEqual([
-      'Pump t2 level high',
-      'Pump t3 level high',
-      'Pump t1 level high',
-      'Pump t4 level high',
+    fireEvent.change(screen.getByTestId('filter-priority'), { target: { value: 'critical' } });
+    expect(location()).toBe('/taskmanagement?view=all&priority=critical');
+    fireEvent.click(screen.getByTestId('filter-status-working'));
+    expect(location()).toBe('/taskmanagement?view=all&status=working&priority=critical');
+    fireEvent.click(screen.getByTitle('Sort by Due'));
+    expect(location()).toContain('sort=due&dir=asc');
+    fireEvent.click(screen.getByRole('tab', { name: /My tasks/ }));
+    expect(location()).toBe('/taskmanagement?priority=critical&sort=due&dir=asc');
+    await waitFor(() => expect(screen.getAllByTestId('task-row')).toHaveLength(2));
+    expect(screen.getByTestId('export-csv').getAttribute('href')).toBe(
+      '/api/v3/tasks.csv?view=mine&sort=due&dir=asc&page=1&pageSize=25&status=resting%2Cworking%2Creported&priority=critical',
+    );
+    expect(calls.some((c) => c.url === '/api/v3/tasks')).toBe(true);
+  });
+
+  test('a note written while someone else changed the task is re-applied on the fresh task; a toast says so', async () => {
+    let revision = 1;
+    const patches: Array<{ revision: number; note?: string }> = [];
+    const { toasts } = renderAt('/taskmanagement?view=all&task=t1', (method, url, body) => {
+      if (url.startsWith('/api/v3/tasks/t1/users') || url.startsWith('/api/v3/tasks/users')) return { status: 200, body: { data: users } };
+      if (url === '/api/v3/tasks') return { status: 200, body: { data: page([item('t1')]) } };
+      if (method === 'GET' && url === '/api/v3/tasks/t1') return { status: 200, body: { data: detail({ revision, activities: activityLog }) } };
+      if (method === 'PATCH' && url === '/api/v3/events/tasks/t1') {
+        const b = body as { revision: number; note?: string };
+        patches.push(b);
+        if (b.revision !== revision) return { status: 409, body: { message: 'The task was changed by someone else; reload it and try again' } };
+        revision += 1;
+        return { status: 200, body: { data: { ...task('t1'), revision, activities: [...activityLog, { date: '2024-05-04T08:00:00.000Z', user: 'anna', type: 'note', note: b.note }] } } };
+      }
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const panel = await screen.findByTestId('task-panel');
+    const note = await within(panel).findByTestId('note-input');
+    // Someone else writes meanwhile: the server is at revision 2, the panel still at 1.
+    revision = 2;
+    fireEvent.change(note, { target: { value: 'Float switch replaced, tested OK' } });
+    await act(async () => {
+      fireEvent.click(within(panel).getByTestId('add-note'));
+    });
+    await waitFor(() => expect(patches).toHaveLength(2));
+    expect(patches.map((p) => [p.revision, p.note])).toEqual([
+      [1, 'Float switch replaced, tested OK'],
+      [2, 'Float switch replaced, tested OK'],
     ]);
-
-    const first = rows()[0]!;
-    expect(within(first).getByText('Critical')).toBeTruthy();
-    expect(within(first).getByText('In progress')).toBeTruthy();
-    expect(within(first).getByText('Unassigned')).toBeTruthy();
-    expect(within(first).getByText('Status · System')).toBeTruthy();
-    expect(within(first).getByTitle('Events: 1')).toBeTruthy();
+    await waitFor(() => expect((note as HTMLTextAreaElement).value).toBe(''));
+    expect(toasts).toEqual(['The task had just been changed by someone else. Your change was applied to the new version.']);
   });
 
-  test('switches tabs, keeping the tab in the URL', async () => {
-    renderRemote('/taskmanagement', fakeApi(answerTasks(taskList())));
-    await screen.findAllByTestId('task-row');
-    fireEvent.click(screen.getByRole('tab', { name: 'Done 2' }));
-    expect(titles()).toEqual(['Pump t6 level high', 'Pump t5 level high']);
-    expect(location()).toBe('/taskmanagement?tab=done');
-    fireEvent.click(screen.getByRole('tab', { name: 'Archive 1' }));
-    expect(within(rows()[0]!).getByText('Archived')).toBeTruthy();
-  });
-
-  test('searches the tab', async () => {
-    renderRemote('/taskmanagement', fakeApi(answerTasks(taskList())));
-    await screen.findAllByTestId('task-row');
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search tasks' }), {
-      target: { value: 'warning' },
+  test('when the re-applied write fails too, the typed text stays with the error', async () => {
+    const { toasts } = renderAt('/taskmanagement?task=t1', (method, url) => {
+      if (url.includes('/users')) return { status: 200, body: { data: users } };
+      if (url === '/api/v3/tasks') return { status: 200, body: { data: page([]) } };
+      if (method === 'GET' && url === '/api/v3/tasks/t1') return { status: 200, body: { data: detail() } };
+      if (method === 'PATCH') return { status: 409, body: { message: 'The task was changed by someone else; reload it and try again' } };
+      return { status: 404, body: { message: 'Not found' } };
     });
-    expect(titles()).toEqual(['Pump t3 level high']);
-    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'nothing' } });
-    expect(screen.getByText('No tasks match the search')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(rows()).toHaveLength(4);
-  });
-
-  test('a path below the page (a mistyped or old link) opens the tasks, not a blank area', async () => {
-    renderRemote('/taskmanagement/old/link', fakeApi(answerTasks(taskList())));
-    expect(await screen.findAllByTestId('task-row')).toHaveLength(4);
-    expect(location()).toBe('/taskmanagement');
-  });
-
-  test('opens a task in a side panel with its activity log, newest first', async () => {
-    const detailed = task('d1', {
-      title: 'Pump 2 overflow',
-      status: 'working',
-      category: 'critical',
-      assignees: ['anna', 'bo'],
-      eventIds: ['e1', 'e2', 'e3'],
-      unitId: 1002,
-      created: '2024-05-03T08:00:00.000Z',
-      activities: activityLog,
+    const panel = await screen.findByTestId('task-panel');
+    fireEvent.click(await within(panel).findByTestId('edit-title'));
+    fireEvent.change(within(panel).getByTestId('title-input'), { target: { value: 'My better title' } });
+    await act(async () => {
+      fireEvent.click(within(panel).getByTestId('save-title'));
     });
-    renderRemote('/taskmanagement', fakeApi(answerTasks([detailed])));
-    await screen.findAllByTestId('task-row');
-    expect(within(rows()[0]!).getByText('anna, bo')).toBeTruthy();
-    expect(within(rows()[0]!).getByText('Title · anna')).toBeTruthy();
+    expect(await within(panel).findByText('The task was changed by someone else; reload it and try again')).toBeTruthy();
+    expect((within(panel).getByTestId('title-input') as HTMLInputElement).value).toBe('My better title');
+    expect(toasts).toEqual([]);
+  });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Pump 2 overflow' }));
-    const panel = screen.getByRole('dialog', { name: 'Pump 2 overflow' });
-    expect(location()).toBe('/taskmanagement?task=d1');
-    expect(within(panel).getByText('Unit 1002')).toBeTruthy();
-    const entries = within(within(panel).getByTestId('activity-log')).getAllByRole('listitem');
+  test('the activity log in words, with names and the user\'s time format; a Reader sees no write controls', async () => {
+    sessionStore.setState({ user: { username: 'r', userType: 2 } as never });
+    renderAt('/taskmanagement?task=t1', (method, url) => {
+      if (url.includes('/users')) return { status: 200, body: { data: users } };
+      if (url === '/api/v3/tasks') return { status: 200, body: { data: page([]) } };
+      if (url === '/api/v3/tasks/t1') return { status: 200, body: { data: detail({ activities: activityLog }) } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const panel = await screen.findByTestId('task-panel');
+    const log = await within(panel).findByTestId('activity-log');
+    const entries = within(log).getAllByRole('listitem');
     expect(entries).toHaveLength(7);
     expect(entries[0]!.textContent).toContain('Renamed to “Pump 2 overflow”');
-    expect(entries[1]!.textContent).toContain('Category set to Critical');
-    expect(entries[2]!.textContent).toContain('Events added: 2');
+    await waitFor(() => expect(entries[5]!.textContent).toContain('Assignees set to Anna Ek, Bo Berg'));
     expect(entries[2]!.textContent).toContain('System');
-    expect(entries[3]!.textContent).toContain('Note added');
-    expect(within(entries[3]!).getByText('Float switch replaced')).toBeTruthy();
-    expect(entries[4]!.textContent).toContain('Status set to In progress');
-    expect(entries[5]!.textContent).toContain('Assignees set to anna, bo');
-    // In the user's zone and date format (the defaults here: Europe/Stockholm, DD MMM YYYY, 24 h).
     expect(entries[6]!.textContent).toContain('03 May 2024 10:00');
-
-    fireEvent.keyDown(document, { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(location()).toBe('/taskmanagement');
-  });
-
-  test('a task link that is not in the list says so', async () => {
-    renderRemote('/taskmanagement?task=gone', fakeApi(answerTasks(taskList())));
-    const panel = await screen.findByRole('dialog');
-    expect(within(panel).getAllByText('Task not found').length).toBeGreaterThan(0);
-    fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  test('empty state per tab', async () => {
-    renderRemote('/taskmanagement?tab=archive', fakeApi(answerTasks([task('a', { status: 'working' })])));
-    expect(await screen.findByText('The archive is empty')).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Active 1' })).toBeTruthy();
-  });
-
-  test('error state with a retry', async () => {
-    let fail = true;
-    const api = fakeApi((url) => (fail ? [[], true] : answerTasks(taskList())(url)));
-    renderRemote('/taskmanagement', api);
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Could not load the tasks')).toBeTruthy();
-    fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findAllByTestId('task-row')).toHaveLength(4);
+    expect(within(panel).queryByTestId('note-input')).toBeNull();
+    expect(within(panel).queryByTestId('edit-title')).toBeNull();
+    expect(within(panel).queryByTestId('archive-task')).toBeNull();
+    expect(within(panel).queryByTestId('file-drop')).toBeNull();
+    expect(screen.queryByTestId('add-work')).toBeNull();
   });
 });

@@ -48,3 +48,20 @@ export function PriorityChip({ priority }: { priority: NotificationPriority }) {
     </Chip>
   );
 }
+
+const TASK_PRIORITY_TONE: Record<string, Tone> = {
+  critical: 'critical',
+  alert: 'danger',
+  warning: 'warning',
+  notice: 'info',
+};
+
+/** A task's priority (critical, alert, warning, notice). */
+export function TaskPriorityChip({ priority }: { priority: string }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Chip tone={TASK_PRIORITY_TONE[priority] ?? 'neutral'}>
+      {t(`taskPriority.${priority}`, { defaultValue: priority })}
+    </Chip>
+  );
+}

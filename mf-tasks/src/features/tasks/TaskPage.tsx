@@ -1,252 +1,449 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ENDPOINTS, pathFor, queryKeys, type FwTask } from '@fieldwatch/shared';
-import {
-  RelativeTime,
-  loadViewLabels,
-  pagerProps,
-  useApiQuery,
-  useInvalidateOn,
-  useLoadSubtitle,
-  useRemote,
-  useSession,
-} from '@fieldwatch/shared/remote';
+import { ENDPOINTS, EVENT_CATEGORIES, pathFor, renderLocalText, TASK_STATUSES, USER_TYPES } from '@fieldwatch/shared';
+import { RelativeTime, formatDate, loadViewLabels, pagerProps, useLoadSubtitle, useSession, useTimeConfig } from '@fieldwatch/shared/remote';
 import {
   Button,
+  buttonClassName,
   Card,
   EmptyState,
+  Icon,
   LoadView,
   PageHeader,
   Pager,
   RefreshButton,
   SearchField,
   Segmented,
+  Select,
   Table,
   Toolbar,
 } from '@fieldwatch/shared/ui';
-import { CategoryChip, TaskStatusChip } from '../../ui/Chip';
-import { groupByTab, lastActivity, pageOfTab, parseTab, TASK_TABS, type TaskTab } from './task-list';
+import { TaskPriorityChip, TaskStatusChip } from '../../ui/Chip';
+import chips from '../../ui/filter-chips.module.css';
+import { AddWork } from './AddWork';
 import { Assignees } from './Assignees';
+import { useAssignableUsers, useTaskSearch, useTasksLive } from './task-api';
+import {
+  clearTaskFilters,
+  isTaskFiltered,
+  parseTaskQuery,
+  setTaskFilter,
+  setTaskView,
+  sortTasksBy,
+  TASK_VIEWS,
+  TASKS_PER_PAGE,
+  toggleTaskStatus,
+  toServerQuery,
+  writeTaskQuery,
+  type TaskQuery,
+  type TaskSortKey,
+} from './task-query';
+import { TASK_PRIORITY_LIST, type TaskSearchPage, type TaskSearchRow } from './task-types';
 import { TaskPanel } from './TaskPanel';
-import { userLabel } from './user-label';
+import { UnitPicker } from './UnitPicker';
 import css from './TaskPage.module.css';
 
-/** /taskmanagement — the follow-up tasks of the selected customers: active, done, archive. */
+/**
+ * /taskmanagement — my tasks, all tasks and the archive of the selected customers, searched,
+ * filtered, sorted and paged on the server; the view lives in the URL (?view, filters, ?task=<id>
+ * of the open task, ?add=1 for the "add work" form). Pushed changes patch the rows in place.
+ */
 export function TaskPage() {
   const { t } = useTranslation('tasks');
-  const { api } = useRemote();
-  const customers = useSession((s) => s.selectedCustomers);
-  const load = useApiQuery(queryKeys.tasks(customers), () => api.get<FwTask[]>(pathFor(ENDPOINTS.tasks), undefined, []));
-  const subtitle = useLoadSubtitle(load, t);
-  // Tasks that others (or the alarm pipeline) create or change arrive pushed from the server.
-  useInvalidateOn('tasks:changed', queryKeys.tasks(customers));
-
+  const userType = useSession((s) => s.user?.userType);
+  const canWrite = userType !== undefined && userType !== USER_TYPES.Reader;
   const [params, setParams] = useSearchParams();
-  const tab = parseTab(params.get('tab'));
+  const query = useMemo(() => parseTaskQuery(params), [params]);
+  const setQuery = useCallback(
+    (next: TaskQuery, replace = false) => setParams((cur) => writeTaskQuery(next, cur), { replace }),
+    [setParams],
+  );
+  const setParam = useCallback(
+    (name: 'task' | 'add', value: string | null) =>
+      setParams((cur) => {
+        const p = new URLSearchParams(cur);
+        if (value === null) p.delete(name);
+        else p.set(name, value);
+        return p;
+      }),
+    [setParams],
+  );
+  useTasksLive();
+  const load = useTaskSearch(query);
+  const subtitle = useLoadSubtitle(load, t);
   const selectedId = params.get('task');
-  const setUrl = (next: { tab?: TaskTab; task?: string | null }) => {
-    const p = new URLSearchParams(params);
-    if (next.tab !== undefined) {
-      if (next.tab === 'active') p.delete('tab');
-      else p.set('tab', next.tab);
-    }
-    if (next.task !== undefined) {
-      if (next.task === null) p.delete('task');
-      else p.set('task', next.task);
-    }
-    setParams(p);
-  };
+  const adding = canWrite && params.get('add') === '1';
+  const csvHref = `${pathFor(ENDPOINTS.taskSearchCsv)}?${new URLSearchParams(
+    Object.entries(toServerQuery(query)).map(([k, v]) => [k, String(v)]),
+  ).toString()}`;
 
-  const tasks = load.data;
-  const selected = selectedId && tasks ? tasks.find((x) => x.id === selectedId) : undefined;
   return (
     <div className={css.page} data-testid="task-page">
       <PageHeader
         title={t('title')}
         subtitle={subtitle}
-        actions={<RefreshButton load={load} label={t('common:action.refresh')} />}
+        actions={
+          <div className={css.headerActions}>
+            {canWrite && (
+              <Button variant="primary" onClick={() => setParam('add', '1')} data-testid="add-work">
+                <Icon name="task" size={14} />
+                {t('add.open')}
+              </Button>
+            )}
+            <a className={buttonClassName()} href={csvHref} download="tasks.csv" data-testid="export-csv">
+              <Icon name="folder" size={14} />
+              {t('list.exportCsv')}
+            </a>
+            <RefreshButton load={load} label={t('common:action.refresh')} />
+          </div>
+        }
       />
-      <LoadView load={load} labels={loadViewLabels(t)}>
-        {(list) => (
-          <TaskBoard
-            tasks={list}
-            tab={tab}
-            selectedId={selectedId}
-            onTab={(next) => setUrl({ tab: next, task: null })}
-            onOpen={(id) => setUrl({ task: id })}
+      <Card flush data-testid="task-board">
+        <Toolbar>
+          <Segmented
+            mode="tabs"
+            label={t('view.label')}
+            idPrefix="task-view"
+            panelId="task-list-panel"
+            value={query.view}
+            onChange={(view) => setQuery(setTaskView(query, view))}
+            segments={TASK_VIEWS.map((value) => ({
+              value,
+              label: t(`view.${value}`),
+              ...(value === query.view && load.data ? { count: load.data.total } : {}),
+            }))}
           />
-        )}
-      </LoadView>
-      {selectedId && tasks && <TaskPanel task={selected} onClose={() => setUrl({ task: null })} />}
+          <SearchBox query={query} setQuery={setQuery} />
+        </Toolbar>
+        <Filters query={query} setQuery={setQuery} />
+        <div id="task-list-panel" role="tabpanel" aria-labelledby={`task-view-${query.view}`}>
+          <LoadView load={load} labels={loadViewLabels(t)} bare>
+            {(page) => (
+              <TaskList
+                page={page}
+                query={query}
+                setQuery={setQuery}
+                selectedId={selectedId}
+                onOpen={(id) => setParam('task', id)}
+              />
+            )}
+          </LoadView>
+        </div>
+      </Card>
+      {selectedId && <TaskPanel id={selectedId} canWrite={canWrite} onClose={() => setParam('task', null)} />}
+      {adding && (
+        <AddWork
+          onClose={() => setParam('add', null)}
+          onCreated={(id) =>
+            setParams((cur) => {
+              const p = new URLSearchParams(cur);
+              p.delete('add');
+              p.set('task', id);
+              return p;
+            })
+          }
+        />
+      )}
     </div>
   );
 }
 
-function TaskBoard(props: {
-  tasks: FwTask[];
-  tab: TaskTab;
+/** The search box keeps its own text while typing; the URL follows (replaced, not pushed). */
+function SearchBox({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuery, replace?: boolean) => void }) {
+  const { t } = useTranslation('tasks');
+  const [text, setText] = useState(query.q);
+  const written = useRef(query.q);
+  useEffect(() => {
+    if (query.q !== written.current) {
+      written.current = query.q;
+      setText(query.q);
+    }
+  }, [query.q]);
+  return (
+    <SearchField
+      className={css.search}
+      label={t('search.label')}
+      value={text}
+      placeholder={t('search.placeholder')}
+      onChange={(e) => {
+        written.current = e.target.value;
+        setText(e.target.value);
+        setQuery({ ...query, q: e.target.value, page: 0 }, true);
+      }}
+      autoComplete="off"
+      spellCheck={false}
+    />
+  );
+}
+
+function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuery, replace?: boolean) => void }) {
+  const { t } = useTranslation('tasks');
+  const users = useAssignableUsers().data ?? [];
+  const statuses = query.view === 'archive' ? [] : TASK_STATUSES.filter((s) => s !== 'archived');
+  return (
+    <div className={css.filters} data-testid="task-filters">
+      {statuses.length > 0 && (
+        <div className={chips.chips} role="group" aria-label={t('filter.status')}>
+          {statuses.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={chips.chip}
+              aria-pressed={query.statuses.includes(s)}
+              onClick={() => setQuery(toggleTaskStatus(query, s))}
+              data-testid={`filter-status-${s}`}
+            >
+              {t(`status.${s}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className={css.selects}>
+        {query.view !== 'mine' && (
+          <Select
+            compact
+            aria-label={t('filter.assignee')}
+            value={query.assignee ?? ''}
+            onChange={(e) => setQuery(setTaskFilter(query, 'assignee', e.target.value))}
+            data-testid="filter-assignee"
+          >
+            <option value="">{t('filter.allAssignees')}</option>
+            {users.map((u) => (
+              <option key={u.username} value={u.username}>
+                {u.name}
+              </option>
+            ))}
+            {query.assignee && !users.some((u) => u.username === query.assignee) && (
+              <option value={query.assignee}>{query.assignee}</option>
+            )}
+          </Select>
+        )}
+        <Select
+          compact
+          aria-label={t('filter.priority')}
+          value={query.priority ?? ''}
+          onChange={(e) => setQuery(setTaskFilter(query, 'priority', e.target.value as TaskQuery['priority'] | ''))}
+          data-testid="filter-priority"
+        >
+          <option value="">{t('filter.allPriorities')}</option>
+          {TASK_PRIORITY_LIST.map((p) => (
+            <option key={p} value={p}>
+              {t(`taskPriority.${p}`)}
+            </option>
+          ))}
+        </Select>
+        <Select
+          compact
+          aria-label={t('filter.category')}
+          value={query.category ?? ''}
+          onChange={(e) => setQuery(setTaskFilter(query, 'category', e.target.value as TaskQuery['category'] | ''))}
+          data-testid="filter-category"
+        >
+          <option value="">{t('filter.allCategories')}</option>
+          {EVENT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`category.${c}`)}
+            </option>
+          ))}
+        </Select>
+        <UnitPicker
+          compact
+          label={t('filter.unit')}
+          placeholder={t('filter.allUnits')}
+          value={query.unit}
+          onChange={(unit) => setQuery(setTaskFilter(query, 'unit', unit))}
+          testId="filter-unit"
+        />
+        <label className={css.dateField}>
+          <span>{t('filter.from')}</span>
+          <input
+            type="date"
+            className={css.dateInput}
+            value={query.from ?? ''}
+            max={query.to}
+            onChange={(e) => setQuery(setTaskFilter(query, 'from', e.target.value))}
+            data-testid="filter-from"
+          />
+        </label>
+        <label className={css.dateField}>
+          <span>{t('filter.to')}</span>
+          <input
+            type="date"
+            className={css.dateInput}
+            value={query.to ?? ''}
+            min={query.from}
+            onChange={(e) => setQuery(setTaskFilter(query, 'to', e.target.value))}
+            data-testid="filter-to"
+          />
+        </label>
+        {isTaskFiltered(query) && (
+          <Button variant="ghost" size="small" onClick={() => setQuery(clearTaskFilters(query))} data-testid="clear-filters">
+            <Icon name="close" size={14} />
+            {t('filter.clear')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const COLUMNS: Array<{ id: string; sort?: TaskSortKey }> = [
+  { id: 'title', sort: 'title' },
+  { id: 'status', sort: 'status' },
+  { id: 'priority', sort: 'priority' },
+  { id: 'assignees' },
+  { id: 'where' },
+  { id: 'due', sort: 'due' },
+  { id: 'updated', sort: 'updated' },
+];
+
+function TaskList(props: {
+  page: TaskSearchPage;
+  query: TaskQuery;
+  setQuery: (q: TaskQuery, replace?: boolean) => void;
   selectedId: string | null;
-  onTab: (tab: TaskTab) => void;
   onOpen: (id: string) => void;
 }) {
+  const { page, query, setQuery } = props;
   const { t } = useTranslation('tasks');
-  const { tasks, tab } = props;
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  useEffect(() => setPage(0), [tab]);
-  const groups = useMemo(() => groupByTab(tasks), [tasks]);
-  const result = pageOfTab(groups, tab, q, page);
-
-  let content;
-  if (groups[tab].length === 0) {
-    content = (
-      <EmptyState title={t(`empty.${tab}.title`)}>
-        <span className={css.stateText}>{t(`empty.${tab}.text`)}</span>
+  const users = useAssignableUsers().data;
+  const names = new Map((users ?? []).map((u) => [u.username, u.name]));
+  if (page.total === 0) {
+    const filtered = isTaskFiltered(query);
+    return (
+      <EmptyState title={t(filtered ? 'noMatch.title' : `empty.${query.view}.title`)}>
+        <span className={css.stateText}>{t(filtered ? 'noMatch.text' : `empty.${query.view}.text`)}</span>
+        {filtered && (
+          <Button size="small" onClick={() => setQuery(clearTaskFilters(query))}>
+            {t('filter.clear')}
+          </Button>
+        )}
       </EmptyState>
     );
-  } else if (result.matched === 0) {
-    content = (
-      <EmptyState title={t('noMatch.title')}>
-        <span className={css.stateText}>{t('noMatch.text')}</span>
-        <Button size="small" onClick={() => setQ('')}>
-          {t('search.clear')}
-        </Button>
-      </EmptyState>
+  }
+  const pageSize = page.pageSize || TASKS_PER_PAGE;
+  const pageCount = Math.max(1, Math.ceil(page.total / pageSize));
+  const index = Math.max(0, page.page - 1);
+  const from = page.items.length ? index * pageSize + 1 : 0;
+  const header = (c: (typeof COLUMNS)[number]) => {
+    const label = t(`col.${c.id}`);
+    if (!c.sort) return <th key={c.id}>{label}</th>;
+    const active = query.sort === c.sort;
+    return (
+      <th key={c.id} aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <button
+          type="button"
+          className={css.sortButton}
+          data-active={active || undefined}
+          onClick={() => setQuery(sortTasksBy(query, c.sort!))}
+          title={t('sort.by', { column: label })}
+        >
+          {label}
+          <Icon name={active ? (query.dir === 'asc' ? 'sortAsc' : 'sortDesc') : 'sortNone'} size={13} />
+        </button>
+      </th>
     );
-  } else {
-    content = (
+  };
+  return (
+    <>
       <div className={css.responsive}>
-        <Table label={t(`tab.${tab}`)} stacked>
+        <Table label={t(`view.${query.view}`)} stacked>
           <thead>
-            <tr>
-              <th>{t('col.title')}</th>
-              <th>{t('col.category')}</th>
-              <th>{t('col.status')}</th>
-              <th>{t('col.assignees')}</th>
-              <th className={css.num}>{t('col.events')}</th>
-              <th>{t('col.created')}</th>
-              <th>{t('col.lastActivity')}</th>
-            </tr>
+            <tr>{COLUMNS.map(header)}</tr>
           </thead>
           <tbody>
-            {result.tasks.map((task) => (
-              <TaskRow
-                key={task.id}
-                task={task}
-                selected={task.id === props.selectedId}
-                onOpen={props.onOpen}
-              />
+            {page.items.map((row) => (
+              <TaskRow key={row.id} row={row} names={names} selected={row.id === props.selectedId} onOpen={props.onOpen} />
             ))}
           </tbody>
         </Table>
       </div>
-    );
-  }
-
-  return (
-    <Card flush data-testid="task-board">
-      <Toolbar>
-        <Segmented
-          mode="tabs"
-          label={t('tab.label')}
-          idPrefix="task-tab"
-          panelId="task-panel-list"
-          value={tab}
-          onChange={props.onTab}
-          segments={TASK_TABS.map((value) => ({
-            value,
-            label: t(`tab.${value}`),
-            count: groups[value].length,
-          }))}
+      <div className={css.pager}>
+        <Pager
+          {...pagerProps(t, { page: index, pageCount, from, to: from ? from + page.items.length - 1 : 0, total: page.total })}
+          onPage={(p) => setQuery({ ...query, page: p })}
         />
-        <SearchField
-          className={css.search}
-          label={t('search.label')}
-          value={q}
-          placeholder={t('search.placeholder')}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(0);
-          }}
-          autoComplete="off"
-        />
-      </Toolbar>
-      <div id="task-panel-list" role="tabpanel" aria-labelledby={`task-tab-${tab}`}>
-        {content}
       </div>
-      {result.matched > 0 && (
-        <div className={css.pager}>
-          <Pager {...pagerProps(t, { ...result, total: result.matched })} onPage={setPage} />
-        </div>
-      )}
-    </Card>
+    </>
   );
 }
 
+/** A task's title in the reader's language: the server-written key when there is one. */
+export function useTaskTitle() {
+  const { t } = useTranslation('tasks');
+  return (task: Pick<TaskSearchRow, 'title' | 'titleText'>) => renderLocalText(task.titleText, task.title, t);
+}
+
 function TaskRow({
-  task,
+  row,
+  names,
   selected,
   onOpen,
 }: {
-  task: FwTask;
+  row: TaskSearchRow;
+  names: ReadonlyMap<string, string>;
   selected: boolean;
   onOpen: (id: string) => void;
 }) {
   const { t } = useTranslation('tasks');
-  const last = lastActivity(task);
+  const title = useTaskTitle();
+  const timeConfig = useTimeConfig();
+  const units = (row.units ?? []).map((u) => u.name);
+  const locationName = row.location?.name;
+  const overdue = !!row.due && row.status !== 'done' && row.status !== 'archived' && row.due.slice(0, 10) < new Date().toISOString().slice(0, 10);
   return (
     <tr
       className={css.row}
       data-selected={selected || undefined}
-      data-category={task.category}
+      data-status={row.status}
+      data-task-id={row.id}
       data-testid="task-row"
       onClick={(e) => {
-        if (!(e.target as HTMLElement).closest('button')) onOpen(task.id);
+        if (!(e.target as HTMLElement).closest('button,a')) onOpen(row.id);
       }}
     >
       <td className={`${css.cell} ${css.cellTitle}`} data-label={t('col.title')}>
-        <button
-          type="button"
-          className={css.titleButton}
-          onClick={() => onOpen(task.id)}
-          aria-haspopup="dialog"
-        >
-          {task.title}
+        <button type="button" className={css.titleButton} onClick={() => onOpen(row.id)} aria-haspopup="dialog">
+          {title(row)}
         </button>
-        <span className={css.sub}>
-          {t(`type.${task.type}`)}
-          {task.unitId != null && <> · {t('unit', { id: task.unitId })}</>}
-        </span>
-      </td>
-      <td className={css.cell} data-label={t('col.category')}>
-        <CategoryChip category={task.category} />
+        <span className={css.sub}>{t(`type.${row.type}`)}</span>
       </td>
       <td className={css.cell} data-label={t('col.status')}>
-        <TaskStatusChip status={task.status} />
+        <TaskStatusChip status={row.status} />
+      </td>
+      <td className={css.cell} data-label={t('col.priority')}>
+        {row.priority ? <TaskPriorityChip priority={row.priority} /> : <span className={css.muted}>—</span>}
       </td>
       <td className={css.cell} data-label={t('col.assignees')}>
-        <Assignees names={task.assignees} />
+        <Assignees names={row.assignees.map((u) => names.get(u) ?? u)} />
       </td>
-      <td className={`${css.cell} ${css.num}`} data-label={t('col.events')}>
-        <span className={css.events} title={t('eventCount', { count: task.eventIds.length })}>
-          {task.eventIds.length}
-        </span>
-      </td>
-      <td className={css.cell} data-label={t('col.created')}>
-        <RelativeTime date={task.created} className={css.time} />
-      </td>
-      <td className={css.cell} data-label={t('col.lastActivity')}>
-        {last ? (
-          <span className={css.last}>
-            <span className={css.lastWhat}>
-              {t(`activityType.${last.type}`)} · {userLabel(last.user, t)}
-            </span>
-            <RelativeTime date={last.date} className={css.time} />
+      <td className={css.cell} data-label={t('col.where')}>
+        {units.length || locationName ? (
+          <span className={css.where}>
+            {units.length > 0 && (
+              <span title={units.join(', ')}>
+                {units.slice(0, 2).join(', ')}
+                {units.length > 2 && <span className={css.muted}> +{units.length - 2}</span>}
+              </span>
+            )}
+            {locationName && <span className={css.sub}>{locationName}</span>}
           </span>
         ) : (
           <span className={css.muted}>—</span>
         )}
+      </td>
+      <td className={css.cell} data-label={t('col.due')}>
+        {row.due ? (
+          <span className={overdue ? css.overdue : undefined} title={overdue ? t('due.overdue') : undefined}>
+            {formatDate(`${row.due.slice(0, 10)} 12:00:00`, timeConfig)}
+          </span>
+        ) : (
+          <span className={css.muted}>—</span>
+        )}
+      </td>
+      <td className={css.cell} data-label={t('col.updated')}>
+        <RelativeTime date={row.updated ?? row.created} className={css.time} />
       </td>
     </tr>
   );

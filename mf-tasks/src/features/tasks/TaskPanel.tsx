@@ -1,27 +1,54 @@
-/** The side panel of one task: its facts and its activity log (read-only). */
-import { useEffect, useRef } from 'react';
+/**
+ * The panel of one task (?task=<id>, deep-linkable): status, archive and restore, assignees,
+ * title, category, priority, due date, units and location, linked events and alarms (by name, with
+ * acknowledge), files, notes and the activity log. Writes go at the task's revision and are
+ * re-applied once on a conflict; text the user typed stays in its field until it is saved.
+ */
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Activity, FwTask } from '@fieldwatch/shared';
-import { AbsoluteTime, RelativeTime } from '@fieldwatch/shared/remote';
-import { EmptyState, Icon, type IconName, VisuallyHidden } from '@fieldwatch/shared/ui';
-import { CategoryChip, TaskStatusChip } from '../../ui/Chip';
-import { activitiesNewestFirst } from './task-list';
-import { Assignees } from './Assignees';
-import { userLabel } from './user-label';
+import {
+  alarmActionsFor,
+  EVENT_CATEGORIES,
+  renderAlarmType,
+  renderLocalText,
+  TASK_STATUSES,
+  type EventCategory,
+  type TaskStatus,
+} from '@fieldwatch/shared';
+import {
+  AbsoluteTime,
+  formatDate,
+  RelativeTime,
+  useAlarmActions,
+  useAlarmStatuses,
+  useRemote,
+  useSession,
+  useTimeConfig,
+} from '@fieldwatch/shared/remote';
+import { Button, Chip, EmptyState, Icon, LoadingState, Select, Spinner, VisuallyHidden } from '@fieldwatch/shared/ui';
+import { CategoryChip, TaskPriorityChip, TaskStatusChip } from '../../ui/Chip';
+import { ActivityLog } from './ActivityLog';
+import { FilesSection } from './FilesSection';
+import { useAssignableUsers, useTaskDetail, useTaskWriter } from './task-api';
+import type { TaskOp } from './task-contract';
+import { TASK_PRIORITY_LIST, type Priority, type TaskDetail, type TaskEventDetail } from './task-types';
+import { toWriteError } from './task-write';
+import { UnitPicker } from './UnitPicker';
 import css from './TaskPanel.module.css';
 
-export function TaskPanel({ task, onClose }: { task: FwTask | undefined; onClose: () => void }) {
+export function TaskPanel({ id, canWrite, onClose }: { id: string; canWrite: boolean; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const detail = useTaskDetail(id);
 
   // Focus moves into the panel when it opens and back where it was when it closes; Escape closes.
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onCloseRef.current();
+      if (e.key === 'Escape' && !document.querySelector('[role="dialog"][aria-modal="true"]:not([data-task-panel])')) onCloseRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -29,6 +56,19 @@ export function TaskPanel({ task, onClose }: { task: FwTask | undefined; onClose
       if (before && document.contains(before)) before.focus();
     };
   }, []);
+
+  let body: ReactNode;
+  if (detail.data) body = <TaskDetailView key={id} task={detail.data} canWrite={canWrite} />;
+  else if (detail.isError)
+    body = (
+      <div className={css.body}>
+        <VisuallyHidden as="h2" id="fw-task-panel-title">
+          {t('detail.missing.title')}
+        </VisuallyHidden>
+        <EmptyState title={t('detail.missing.title')}>{t('detail.missing.text')}</EmptyState>
+      </div>
+    );
+  else body = <LoadingState label={t('detail.loading')} />;
 
   return (
     <>
@@ -38,143 +78,497 @@ export function TaskPanel({ task, onClose }: { task: FwTask | undefined; onClose
         role="dialog"
         aria-modal="true"
         aria-labelledby="fw-task-panel-title"
+        data-task-panel
         data-testid="task-panel"
       >
         <header className={css.head}>
           <span className={css.kicker}>{t('detail.label')}</span>
-          <button
-            ref={closeRef}
-            type="button"
-            className={css.close}
-            onClick={onClose}
-            aria-label={t('common:action.close')}
-          >
+          <button ref={closeRef} type="button" className={css.close} onClick={onClose} aria-label={t('common:action.close')}>
             <Icon name="close" size={16} />
           </button>
         </header>
-        {task ? (
-          <TaskDetail task={task} />
-        ) : (
-          <div className={css.body}>
-            <VisuallyHidden as="h2" id="fw-task-panel-title">
-              {t('detail.missing.title')}
-            </VisuallyHidden>
-            <EmptyState title={t('detail.missing.title')}>{t('detail.missing.text')}</EmptyState>
-          </div>
-        )}
+        {body}
       </aside>
     </>
   );
 }
 
-function TaskDetail({ task }: { task: FwTask }) {
+/** Runs operations on the task; each scope (a field) has its own busy state and error text. */
+function useOps(id: string) {
+  const write = useTaskWriter(id);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const run = async (scope: string, op: TaskOp): Promise<boolean> => {
+    setBusy(scope);
+    setErrors(({ [scope]: _gone, ...rest }) => rest);
+    try {
+      await write(op);
+      return true;
+    } catch (err) {
+      setErrors((e) => ({ ...e, [scope]: toWriteError(err).message }));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { run, busy, errors };
+}
+
+const WORK_STATUSES = TASK_STATUSES.filter((s) => s !== 'archived');
+
+function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolean }) {
   const { t } = useTranslation('tasks');
-  const log = activitiesNewestFirst(task);
+  const timeConfig = useTimeConfig();
+  const me = useSession((s) => s.user?.username);
+  const { run, busy, errors } = useOps(task.id);
+  const users = useAssignableUsers(task.id).data;
+  const userName = useMemo(() => {
+    const m = new Map((users ?? []).map((u) => [u.username, u.name]));
+    return (u: string) => m.get(u) ?? u;
+  }, [users]);
+  const title = renderLocalText(task.titleText, task.title, t);
+  const archived = task.status === 'archived';
+  const unassigned = (users ?? []).filter((u) => !task.assignees.includes(u.username));
+
   return (
-    <div className={css.body}>
+    <div className={css.body} data-task-id={task.id} data-revision={task.revision}>
       <div className={css.chips}>
-        <CategoryChip category={task.category} />
         <TaskStatusChip status={task.status} />
+        <TaskPriorityChip priority={task.priority} />
+        <CategoryChip category={task.category} />
+        <Chip tone="muted">{t(`type.${task.type}`)}</Chip>
       </div>
-      <h2 id="fw-task-panel-title" className={css.title}>
-        {task.title}
-      </h2>
+      <TitleEditor title={title} canWrite={canWrite} busy={busy === 'title'} error={errors.title} onSave={(v) => run('title', { op: 'title', title: v })} />
 
-      <dl className={css.facts}>
-        <dt>{t('detail.type')}</dt>
-        <dd>{t(`type.${task.type}`)}</dd>
-        <dt>{t('col.created')}</dt>
-        <dd>
-          <AbsoluteTime date={task.created} />{' '}
-          <span className={css.muted}>
-            (<RelativeTime date={task.created} />)
-          </span>
-        </dd>
-        <dt>{t('col.assignees')}</dt>
-        <dd>
-          <Assignees names={task.assignees} />
-        </dd>
-        <dt>{t('col.events')}</dt>
-        <dd>{task.eventIds.length}</dd>
-        {task.unitId != null && (
-          <>
-            <dt>{t('detail.unit')}</dt>
-            <dd>{t('unit', { id: task.unitId })}</dd>
-          </>
-        )}
-        <dt>{t('detail.id')}</dt>
-        <dd className={css.mono}>{task.id}</dd>
-      </dl>
-
-      <section className={css.logSection} aria-labelledby="fw-task-log-title">
-        <h3 id="fw-task-log-title" className={css.logTitle}>
-          {t('detail.log')}
-          <span className={css.logCount}>{log.length}</span>
-        </h3>
-        {log.length === 0 ? (
-          <p className={css.muted}>{t('detail.logEmpty')}</p>
+      <Section title={t('detail.status')}>
+        {canWrite ? (
+          <div className={css.statusRow}>
+            {!archived && (
+              <div className={css.statusButtons} role="group" aria-label={t('detail.status')}>
+                {WORK_STATUSES.map((s) => (
+                  <button
+                    key={s}
+                    type="button"
+                    className={css.statusButton}
+                    aria-pressed={task.status === s}
+                    disabled={busy !== null}
+                    onClick={() => task.status !== s && void run('status', { op: 'status', status: s as TaskStatus })}
+                    data-testid={`set-status-${s}`}
+                  >
+                    {t(`status.${s}`)}
+                  </button>
+                ))}
+              </div>
+            )}
+            {archived ? (
+              <Button size="small" onClick={() => void run('status', { op: 'restore' })} disabled={busy !== null} data-testid="restore-task">
+                {t('detail.restore')}
+              </Button>
+            ) : (
+              <Button size="small" variant="ghost" onClick={() => void run('status', { op: 'status', status: 'archived' })} disabled={busy !== null} data-testid="archive-task">
+                {t('detail.archive')}
+              </Button>
+            )}
+          </div>
         ) : (
-          <ol className={css.log} data-testid="activity-log">
-            {log.map((a, i) => (
-              <li key={`${a.date}-${i}`} className={css.entry} data-type={a.type}>
-                <span className={css.entryIcon}>
-                  <Icon name={a.type as IconName} size={14} />
-                </span>
-                <div className={css.entryBody}>
-                  <div className={css.entryWhat}>
-                    <ActivityText activity={a} />
-                  </div>
-                  <div className={css.entryMeta}>
-                    <span className={css.entryUser}>{userLabel(a.user, t)}</span>
-                    <span aria-hidden="true">·</span>
-                    <span>
-                      <AbsoluteTime date={a.date} />
-                    </span>
-                    <span aria-hidden="true">·</span>
-                    <RelativeTime date={a.date} />
-                  </div>
-                  {a.type === 'note' && <p className={css.note}>{a.note}</p>}
-                </div>
-              </li>
-            ))}
-          </ol>
+          <TaskStatusChip status={task.status} />
         )}
-      </section>
-      <p className={css.readOnly}>{t('detail.readOnly')}</p>
+        <FieldError message={errors.status} />
+      </Section>
+
+      <Section title={t('col.assignees')}>
+        <ul className={css.people} data-testid="task-assignees">
+          {task.assignees.length === 0 && <li className={css.muted}>{t('unassigned')}</li>}
+          {task.assignees.map((u) => (
+            <li key={u} className={css.person}>
+              <span className={css.avatar} aria-hidden="true">
+                {userName(u).slice(0, 1).toUpperCase()}
+              </span>
+              <span>{userName(u)}</span>
+              {canWrite && (
+                <button
+                  type="button"
+                  className={css.iconButton}
+                  aria-label={t('detail.unassign', { name: userName(u) })}
+                  title={t('detail.unassign', { name: userName(u) })}
+                  disabled={busy !== null}
+                  onClick={() => void run('assignees', { op: 'unassign', user: u })}
+                >
+                  <Icon name="close" size={12} />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {canWrite && (
+          <div className={css.inlineForm}>
+            <Select
+              compact
+              aria-label={t('detail.assign')}
+              value=""
+              disabled={busy !== null}
+              onChange={(e) => e.target.value && void run('assignees', { op: 'assign', user: e.target.value })}
+              data-testid="assign-user"
+            >
+              <option value="">{t('detail.assign')}</option>
+              {me && !task.assignees.includes(me) && <option value={me}>{t('detail.assignMe')}</option>}
+              {unassigned.map((u) => (
+                <option key={u.username} value={u.username}>
+                  {u.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+        <FieldError message={errors.assignees} />
+      </Section>
+
+      <Section title={t('detail.details')}>
+        <dl className={css.facts}>
+          <dt>{t('col.priority')}</dt>
+          <dd>
+            {canWrite ? (
+              <Select
+                compact
+                aria-label={t('col.priority')}
+                value={task.priority}
+                disabled={busy !== null}
+                onChange={(e) => void run('priority', { op: 'priority', priority: e.target.value as Priority })}
+                data-testid="set-priority"
+              >
+                {TASK_PRIORITY_LIST.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`taskPriority.${p}`)}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <TaskPriorityChip priority={task.priority} />
+            )}
+            <FieldError message={errors.priority} />
+          </dd>
+          <dt>{t('col.category')}</dt>
+          <dd>
+            {canWrite ? (
+              <Select
+                compact
+                aria-label={t('col.category')}
+                value={task.category}
+                disabled={busy !== null}
+                onChange={(e) => void run('category', { op: 'category', category: e.target.value as EventCategory })}
+              >
+                {EVENT_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`category.${c}`)}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <CategoryChip category={task.category} />
+            )}
+            <FieldError message={errors.category} />
+          </dd>
+          <dt>{t('col.due')}</dt>
+          <dd>
+            {canWrite ? (
+              <input
+                type="date"
+                className={css.dateInput}
+                aria-label={t('col.due')}
+                value={task.due?.slice(0, 10) ?? ''}
+                disabled={busy !== null}
+                onChange={(e) => void run('due', { op: 'due', due: e.target.value || null })}
+                data-testid="set-due"
+              />
+            ) : task.due ? (
+              formatDate(`${task.due.slice(0, 10)} 12:00:00`, timeConfig)
+            ) : (
+              <span className={css.muted}>—</span>
+            )}
+            <FieldError message={errors.due} />
+          </dd>
+          <dt>{t('detail.units')}</dt>
+          <dd>
+            <UnitsEditor task={task} canWrite={canWrite && task.type === 'custom'} busy={busy !== null} onSet={(unitIds) => run('units', { op: 'units', unitIds })} />
+            <FieldError message={errors.units} />
+          </dd>
+          <dt>{t('detail.location')}</dt>
+          <dd>
+            <LocationEditor task={task} canWrite={canWrite} busy={busy !== null} onSet={(locationId) => run('location', { op: 'location', locationId })} />
+            <FieldError message={errors.location} />
+          </dd>
+          <dt>{t('col.created')}</dt>
+          <dd>
+            <AbsoluteTime date={task.created} />
+          </dd>
+        </dl>
+      </Section>
+
+      <Section title={t('detail.events', { count: task.events.length })}>
+        {task.events.length === 0 ? (
+          <p className={css.muted}>{t('detail.noEvents')}</p>
+        ) : (
+          <ul className={css.events} data-testid="task-events">
+            {task.events.map((e) => (
+              <EventItem key={e.event.id} item={e} />
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <FilesSection task={task} canWrite={canWrite} userName={userName} />
+
+      <Section title={t('detail.notes')}>
+        {canWrite && <NoteEditor busy={busy === 'note'} error={errors.note} onSave={(note) => run('note', { op: 'note', note })} />}
+      </Section>
+
+      <ActivityLog task={task} userName={userName} />
     </div>
   );
 }
 
-function ActivityText({ activity: a }: { activity: Activity }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={css.section}>
+      <h3 className={css.sectionTitle}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function FieldError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p className={css.error} role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** The title, and its editor: the typed text stays through pushes and failures until it is saved. */
+function TitleEditor(props: { title: string; canWrite: boolean; busy: boolean; error?: string; onSave: (v: string) => Promise<boolean> }) {
   const { t } = useTranslation('tasks');
-  switch (a.type) {
-    case 'status':
-      return (
-        <>
-          {t('activity.status')} <TaskStatusChip status={a.status} />
-        </>
-      );
-    case 'category':
-      return (
-        <>
-          {t('activity.category')} <CategoryChip category={a.category} />
-        </>
-      );
-    case 'note':
-      return <>{t('activity.note')}</>;
-    case 'assignees':
-      return (
-        <>
-          {a.assignees.length
-            ? t('activity.assignees', { names: a.assignees.join(', ') })
-            : t('activity.unassigned')}
-        </>
-      );
-    case 'events':
-      return <>{t('activity.events', { count: a.eventIds.length })}</>;
-    case 'title':
-      return <>{t('activity.title', { title: a.title })}</>;
-    default:
-      return null;
-  }
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft === null)
+    return (
+      <div className={css.titleRow}>
+        <h2 id="fw-task-panel-title" className={css.title} data-testid="task-title">
+          {props.title}
+        </h2>
+        {props.canWrite && (
+          <button type="button" className={css.iconButton} aria-label={t('detail.editTitle')} title={t('detail.editTitle')} onClick={() => setDraft(props.title)} data-testid="edit-title">
+            <Icon name="title" size={14} />
+          </button>
+        )}
+      </div>
+    );
+  const save = async () => {
+    const v = draft.trim();
+    if (!v) return;
+    if (await props.onSave(v)) setDraft(null);
+  };
+  return (
+    <form
+      className={css.titleForm}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <VisuallyHidden as="h2" id="fw-task-panel-title">
+        {props.title}
+      </VisuallyHidden>
+      <input
+        className={css.textInput}
+        aria-label={t('detail.titleLabel')}
+        value={draft}
+        maxLength={500}
+        autoFocus
+        onChange={(e) => setDraft(e.target.value)}
+        data-testid="title-input"
+      />
+      <div className={css.formButtons}>
+        <Button size="small" variant="primary" type="submit" disabled={props.busy || !draft.trim()} data-testid="save-title">
+          {props.busy ? <Spinner label={t('detail.saving')} /> : t('common:action.save')}
+        </Button>
+        <Button size="small" onClick={() => setDraft(null)} disabled={props.busy}>
+          {t('common:action.cancel')}
+        </Button>
+      </div>
+      <FieldError message={props.error} />
+    </form>
+  );
+}
+
+function NoteEditor(props: { busy: boolean; error?: string; onSave: (note: string) => Promise<boolean> }) {
+  const { t } = useTranslation('tasks');
+  const [note, setNote] = useState('');
+  const save = async () => {
+    if (!note.trim()) return;
+    if (await props.onSave(note)) setNote('');
+  };
+  return (
+    <form
+      className={css.noteForm}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <textarea
+        className={css.textArea}
+        aria-label={t('detail.noteLabel')}
+        placeholder={t('detail.notePlaceholder')}
+        value={note}
+        rows={3}
+        maxLength={10_000}
+        onChange={(e) => setNote(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void save();
+        }}
+        data-testid="note-input"
+      />
+      <div className={css.formButtons}>
+        <Button size="small" variant="primary" type="submit" disabled={props.busy || !note.trim()} data-testid="add-note">
+          {t('detail.addNote')}
+        </Button>
+      </div>
+      <FieldError message={props.error} />
+    </form>
+  );
+}
+
+function UnitLink({ id, name }: { id: number; name: string }) {
+  const { navigate } = useRemote();
+  const href = `/devicemanagement/${id}`;
+  return (
+    <a
+      href={href}
+      className={css.link}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(href);
+      }}
+      data-testid="unit-link"
+    >
+      {name}
+    </a>
+  );
+}
+
+function UnitsEditor(props: { task: TaskDetail; canWrite: boolean; busy: boolean; onSet: (ids: number[]) => Promise<boolean> }) {
+  const { t } = useTranslation('tasks');
+  const { task } = props;
+  const ids = task.units.map((u) => u.id);
+  return (
+    <div className={css.unitsEditor}>
+      {task.units.length === 0 && <span className={css.muted}>—</span>}
+      {task.units.length > 0 && (
+        <ul className={css.unitList}>
+          {task.units.map((u) => (
+            <li key={u.id} className={css.unitItem}>
+              <UnitLink id={u.id} name={u.name} />
+              {props.canWrite && (
+                <button
+                  type="button"
+                  className={css.iconButton}
+                  aria-label={t('add.removeUnit', { name: u.name })}
+                  disabled={props.busy}
+                  onClick={() => void props.onSet(ids.filter((x) => x !== u.id))}
+                >
+                  <Icon name="close" size={12} />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.canWrite && (
+        <UnitPicker
+          compact
+          clearOnPick
+          label={t('detail.addUnit')}
+          placeholder={t('detail.addUnit')}
+          value={undefined}
+          onChange={(id) => id !== undefined && !ids.includes(id) && void props.onSet([...ids, id])}
+        />
+      )}
+    </div>
+  );
+}
+
+function LocationEditor(props: { task: TaskDetail; canWrite: boolean; busy: boolean; onSet: (id: string | null) => Promise<boolean> }) {
+  const { t } = useTranslation('tasks');
+  const containers = useSession((s) => s.containers);
+  const locations = containers.filter((c) => c.kind === 'location' && c.organizationId === props.task.organizationId);
+  if (!props.canWrite) return props.task.location ? <>{props.task.location.name}</> : <span className={css.muted}>—</span>;
+  return (
+    <Select
+      compact
+      aria-label={t('detail.location')}
+      value={props.task.location?.id ?? ''}
+      disabled={props.busy}
+      onChange={(e) => void props.onSet(e.target.value || null)}
+    >
+      <option value="">{t('add.noLocation')}</option>
+      {props.task.location && !locations.some((l) => l.id === props.task.location!.id) && (
+        <option value={props.task.location.id}>{props.task.location.name}</option>
+      )}
+      {locations.map((l) => (
+        <option key={l.id} value={l.id}>
+          {l.name}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** A linked event: what, on which unit (a link to its page), where, and its alarm's state with Acknowledge. */
+function EventItem({ item }: { item: TaskEventDetail }) {
+  const { t } = useTranslation('tasks');
+  const actions = useAlarmActions();
+  const live = useAlarmStatuses();
+  const { event } = item;
+  const alarm = item.alarm ? (live.get(item.alarm.alarmId) ?? item.alarm) : null;
+  const type = event.alarm ? renderAlarmType(event.alarm.type, t) : null;
+  const title = renderLocalText(event.titleText, event.title, t);
+  const label = type && item.unit ? t('common:alarmActions.alarmOn', { type, unit: item.unit.name }) : title;
+  const canAck = !!alarm && actions.canAct && alarmActionsFor(alarm.state).includes('acknowledge');
+  return (
+    <li className={css.event} data-testid="task-event" data-alarm-state={alarm?.state}>
+      <div className={css.eventHead}>
+        <span className={css.eventTitle}>{type ?? title}</span>
+        <RelativeTime date={event.created} className={css.muted} />
+      </div>
+      <div className={css.eventWhere}>
+        {item.unit ? <UnitLink id={item.unit.id} name={item.unit.name} /> : event.unitName && <span>{event.unitName}</span>}
+        {item.location && <span className={css.muted}> · {item.location.name}</span>}
+        {item.groups.length > 0 && <span className={css.muted}> · {item.groups.map((g) => g.name).join(', ')}</span>}
+      </div>
+      {alarm && (
+        <div className={css.eventAlarm}>
+          <Chip tone={alarm.state === 'activeUnacknowledged' ? 'danger' : alarm.state === 'activeAcknowledged' ? 'warning' : 'muted'}>
+            {t(`common:alarmState.${alarm.state}`)}
+          </Chip>
+          {alarm.acknowledgedBy && alarm.acknowledgedAt && (
+            <span className={css.muted}>
+              {t('common:alarmActions.acknowledgedByName', { name: alarm.acknowledgedBy })} · <AbsoluteTime date={alarm.acknowledgedAt} />
+            </span>
+          )}
+          {canAck && (
+            <Button
+              size="small"
+              disabled={actions.busy.has(alarm.alarmId)}
+              onClick={() => void actions.run('acknowledge', [{ id: alarm.alarmId, label }])}
+              aria-label={t('common:alarmActions.acknowledgeOne', { name: label })}
+              data-testid="acknowledge-alarm"
+            >
+              {t('common:alarmActions.acknowledge')}
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
 }
