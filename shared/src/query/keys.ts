@@ -27,6 +27,13 @@ export const queryKeys = {
   notificationCounts: (customers: readonly number[]) => ['notifications', 'counts', ids(customers)] as const,
   /** The follow-up tasks of the selected customers. */
   tasks: (customers: readonly number[]) => ['tasks', ids(customers)] as const,
+  /** One page of the task search (view, filters, sort, page) of the selected customers: under tasks(customers). */
+  taskSearch: (customers: readonly number[], query: Readonly<Record<string, unknown>>) =>
+    ['tasks', ids(customers), 'search', query] as const,
+  /** One task as its page shows it (events, alarms, files, user names). */
+  task: (id: string) => ['tasks', 'detail', id] as const,
+  /** The users a task of an organisation can be assigned to (undefined: the first selected customer's). */
+  taskUsers: (organizationId?: number) => ['tasks', 'users', organizationId ?? null] as const,
   /** The units of the selected customers: the session's unit list. */
   devices: (customers: readonly number[]) => ['devices', ids(customers)] as const,
   /** Recent events of the selected customers. */
