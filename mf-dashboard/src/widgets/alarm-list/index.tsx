@@ -13,7 +13,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alarmActionsFor, alarmTypeKey, isActiveState, toCsv, UNITS_PER_PAGE } from '@fieldwatch/shared';
-import { useAlarmActions, useAlarmStatuses, useRemote } from '@fieldwatch/shared/remote';
+import { useAlarmActions, useAlarmStatuses, useRemote, useServerText } from '@fieldwatch/shared/remote';
 import { ConfirmDialog, StatusBadge, StatusDot } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../kit/widget-contract';
 import { listPendingTexts, pendingState, WidgetState } from '../kit/WidgetState';
@@ -88,6 +88,17 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
     };
   }, [t]);
 
+  // Alarm texts the server wrote, in the reader's language (others as they were written).
+  const serverText = useServerText();
+  const textOf = useMemo(() => {
+    const cache = new Map<string, string>();
+    return (r: AlarmRow) => {
+      let s = cache.get(r.text);
+      if (s === undefined) cache.set(r.text, (s = serverText.alarmText(r.text)));
+      return s;
+    };
+  }, [serverText]);
+
   const typeOptions = useMemo(
     () => alarmTypeCounts(source).map(({ type, count }) => ({ value: type, label: typeName(type), count })),
     [source, typeName],
@@ -100,9 +111,9 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
       (r) =>
         (!types || types.has(r.type)) &&
         (words.length === 0 ||
-          matchesQuery(`${r.unitName}\n${r.unitLocation}\n${r.text}\n${typeName(r.type)}`.toLowerCase(), words)),
+          matchesQuery(`${r.unitName}\n${r.unitLocation}\n${textOf(r)}\n${typeName(r.type)}`.toLowerCase(), words)),
     );
-  }, [source, filter, typeName]);
+  }, [source, filter, typeName, textOf]);
   const sorted = useMemo(() => sortAlarms(filtered, sort, typeName), [filtered, sort, typeName]);
   const pager = usePage(sorted.length, UNITS_PER_PAGE, `${mode}|${JSON.stringify(filter)}|${sort.key}|${sort.dir}`);
   const pageRows = sorted.slice(pager.from, pager.to);
@@ -185,7 +196,7 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
       t(mode === 'active' ? 'widgets.alarmList.csvActive' : 'widgets.alarmList.csvHistory'),
       toCsv(
         header,
-        sorted.map((r) => [r.unitName, r.unitLocation, typeName(r.type), r.text, formatDateTime(r.ms, tc), statusText(r)]),
+        sorted.map((r) => [r.unitName, r.unitLocation, typeName(r.type), textOf(r), formatDateTime(r.ms, tc), statusText(r)]),
       ),
     );
   };
@@ -295,19 +306,19 @@ export default function AlarmList(props: WidgetProps<AlarmListSettings>) {
                       {r.unitLocation && <span className={css.sub}>{r.unitLocation}</span>}
                     </span>
                   </td>
-                  <td title={wide || !r.text ? typeName(r.type) : `${typeName(r.type)} · ${r.text}`}>
+                  <td title={wide || !r.text ? typeName(r.type) : `${typeName(r.type)} · ${textOf(r)}`}>
                     {!wide ? (
                       <span className={css.cellStack}>
                         <span className={r.critical ? own.critical : undefined}>{typeName(r.type)}</span>
-                        <span className={css.sub}>{compact ? formatDateTime(r.ms, tc) : r.text || '—'}</span>
+                        <span className={css.sub}>{compact ? formatDateTime(r.ms, tc) : textOf(r) || '—'}</span>
                       </span>
                     ) : (
                       <span className={r.critical ? own.critical : undefined}>{typeName(r.type)}</span>
                     )}
                   </td>
                   {wide && (
-                    <td title={r.text} className={css.muted}>
-                      {r.text || '—'}
+                    <td title={textOf(r)} className={css.muted}>
+                      {textOf(r) || '—'}
                     </td>
                   )}
                   {!compact && <td>{formatDateTime(r.ms, tc)}</td>}

@@ -21,7 +21,7 @@ import {
   isCriticalAlarm,
   type Unit,
 } from '@fieldwatch/shared';
-import { useAlarmActions, useAlarmStatuses, useSession } from '@fieldwatch/shared/remote';
+import { useAlarmActions, useAlarmStatuses, useServerText, useSession } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
 import { formatDateTime, formatTime, useTimeConfig } from '../kit/time-format';
@@ -91,6 +91,7 @@ export function monitorRows(
 
 export default function AlarmMonitor({ units, unitsLoadedAt: loadedAt, bindings, setBinding, size }: WidgetProps) {
   const { t } = useTranslation('dashboard');
+  const serverText = useServerText();
   const tc = useTimeConfig();
   const events = useSession((s) => s.events) ?? NO_EVENTS;
   const actions = useAlarmActions();
@@ -179,7 +180,7 @@ export default function AlarmMonitor({ units, unitsLoadedAt: loadedAt, bindings,
                       {r.fresh && <span className={css.new}>{t('widgets.alarmMonitor.new')}</span>}
                     </span>
                     {!compact && (r.text || r.unitLocation) && (
-                      <span className={css.text}>{[r.unitLocation, r.text].filter(Boolean).join(' · ')}</span>
+                      <span className={css.text}>{[r.unitLocation, serverText.alarmText(r.text)].filter(Boolean).join(' · ')}</span>
                     )}
                     {r.acknowledgedAt && <AcknowledgedNote alarm={r} className={css.ack} />}
                   </span>

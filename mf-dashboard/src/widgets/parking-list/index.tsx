@@ -10,7 +10,6 @@ import {
   apiDateMs,
   DEFAULT_TIMEZONE,
   isParkingType,
-  modelName,
   PARKING_REPORT_DEFAULT_FROM,
   PARKING_REPORT_DEFAULT_TO,
   type ParkingUsage,
@@ -18,7 +17,7 @@ import {
   type Unit,
   UNITS_PER_PAGE,
 } from '@fieldwatch/shared';
-import { useRemote } from '@fieldwatch/shared/remote';
+import { useRemote, useServerText } from '@fieldwatch/shared/remote';
 import type { WidgetProps } from '../kit/widget-contract';
 import { listPendingTexts, pendingState, WidgetState } from '../kit/WidgetState';
 import { formatDateTime, useTimeConfig } from '../kit/time-format';
@@ -73,6 +72,7 @@ export function reportDay(now = Date.now(), timeZone = DEFAULT_TIMEZONE): string
 export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
   const { widget, units, unitsLoadedAt: loadedAt, bindings, setBinding, updateSettings, refreshKey, size } = props;
   const { t } = useTranslation('dashboard');
+  const serverText = useServerText();
   const tc = useTimeConfig();
   const { api } = useRemote();
   // Wide: every column. Medium: the location under the space's name. Compact: "since" goes too.
@@ -167,7 +167,7 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
         sorted.map((r) => [
           r.name,
           r.location,
-          modelName(r.unit.UnitType),
+          serverText.unitType(r.unit.UnitType),
           t(`widgets.parkingList.${r.state}`),
           Number.isFinite(r.since) ? formatDateTime(r.since, tc) : '',
           r.share === null ? '' : Math.round(r.share * 100),

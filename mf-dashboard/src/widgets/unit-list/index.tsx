@@ -11,12 +11,12 @@ import { useTranslation } from 'react-i18next';
 import {
   alarmTypeKey,
   type FilterSettings,
-  modelName,
   toCsv,
   UNIT_STATUSES,
   UNITS_PER_PAGE,
   type UnitStatus,
 } from '@fieldwatch/shared';
+import { useServerText } from '@fieldwatch/shared/remote';
 import { StatusBadge } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
@@ -26,7 +26,7 @@ import { CsvButton, FilterMenu, tableCss as css, MiniPager, SearchBox, SortHeade
 import { type SortState, usePage } from '../kit/table/sort-and-page';
 import { tableTier } from '../kit/table/table-width';
 import { useIdSet } from '../kit/table/selection';
-import { facets, filterRows, sortRows, toRow, type UnitRow, type UnitSortKey } from './model';
+import { facets, filterRows, sortRows, toNamedRow, type UnitRow, type UnitSortKey } from './model';
 import own from './unit-list.module.css';
 
 export interface UnitListSettings {
@@ -50,7 +50,8 @@ export default function UnitList(props: WidgetProps<UnitListSettings>) {
   const wide = tier === 'wide';
   const multi = widget.props.multiSelect === true;
 
-  const rows = useMemo(() => units.map(toRow), [units]);
+  const serverText = useServerText();
+  const rows = useMemo(() => units.map((u) => toNamedRow(u, serverText.unitType)), [units, serverText]);
   const counts = useMemo(() => facets(rows), [rows]);
   const filtered = useMemo(() => filterRows(rows, filter), [rows, filter]);
   const sorted = useMemo(() => sortRows(filtered, sort), [filtered, sort]);
@@ -73,9 +74,9 @@ export default function UnitList(props: WidgetProps<UnitListSettings>) {
   const unitTypeOptions = useMemo(
     () =>
       [...counts.unitTypes]
-        .map(([code, count]) => ({ value: code, label: modelName(code), count }))
+        .map(([code, count]) => ({ value: code, label: serverText.unitType(code), count }))
         .sort((a, b) => a.label.localeCompare(b.label)),
-    [counts.unitTypes],
+    [counts.unitTypes, serverText],
   );
   const alarmTypeOptions = useMemo(
     () =>

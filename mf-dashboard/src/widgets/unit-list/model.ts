@@ -31,6 +31,11 @@ export interface UnitRow {
 export type UnitSortKey = 'name' | 'location' | 'model' | 'status' | 'alarm';
 
 export function toRow(u: Unit): UnitRow {
+  return toNamedRow(u, modelName);
+}
+
+/** typeName: the unit type's name in the reader's language (useServerText().unitType). */
+export function toNamedRow(u: Unit, typeName: (code: number) => string): UnitRow {
   let latest: UnitRow['latestAlarm'] = null;
   const types: number[] = [];
   for (const e of u.AlarmEvents ?? []) {
@@ -41,7 +46,7 @@ export function toRow(u: Unit): UnitRow {
     if (!latest || (Number.isFinite(ms) && !(ms <= latest.ms)))
       latest = { type, text: e.AlarmEventText ?? '', time: e.AlarmEventTime, ms };
   }
-  const model = modelName(u.UnitType);
+  const model = typeName(u.UnitType);
   const location = u.UnitLocation ?? '';
   return {
     unit: u,

@@ -3,8 +3,8 @@
  * Each alarm shows who acknowledged it, with Acknowledge and Reset for those who may act.
  */
 import { useTranslation } from 'react-i18next';
-import { alarmStateOf, alarmTypeKey, modelName, type Unit, type UnitStatus } from '@fieldwatch/shared';
-import { useAlarmActions } from '@fieldwatch/shared/remote';
+import { alarmStateOf, alarmTypeKey, type Unit, type UnitStatus } from '@fieldwatch/shared';
+import { useAlarmActions, useServerText } from '@fieldwatch/shared/remote';
 import { StatusBadge } from '@fieldwatch/shared/ui';
 import { AcknowledgedNote, AlarmActionButtons, type AlarmRef } from '../alarm-actions/AlarmActions';
 import { formatDateTime, useTimeConfig } from '../time-format';
@@ -22,6 +22,7 @@ export function UnitPopup(props: {
   onNavigate: (path: string) => void;
 }) {
   const { t } = useTranslation('dashboard');
+  const serverText = useServerText();
   const time = useTimeConfig();
   const alarmActions = useAlarmActions();
   const { unit, status } = props;
@@ -47,7 +48,7 @@ export function UnitPopup(props: {
       </p>
       <dl className={css.popupFacts}>
         <dt>{t('widgets.unitMap.popup.model')}</dt>
-        <dd>{modelName(unit.UnitType)}</dd>
+        <dd>{serverText.unitType(unit.UnitType)}</dd>
         <dt>{t('widgets.unitMap.popup.location')}</dt>
         <dd>{unit.UnitLocation || '—'}</dd>
         <dt>{t('widgets.unitMap.popup.status')}</dt>

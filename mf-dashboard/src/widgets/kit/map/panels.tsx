@@ -4,7 +4,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { modelName, UNIT_STATUSES, type UnitStatus } from '@fieldwatch/shared';
+import { UNIT_STATUSES, type UnitStatus } from '@fieldwatch/shared';
+import { useServerText } from '@fieldwatch/shared/remote';
 import { statusChoices, type MapFilter, type MapSettings, type MapVariant } from './model';
 import css from './map.module.css';
 
@@ -33,6 +34,7 @@ export function FilterPanel(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation('dashboard');
+  const serverText = useServerText();
   const keys = usePanelKeys(props.onClose);
   const choices = statusChoices(props.variant);
   const statusOn = (s: UnitStatus) => props.filter.statuses.length === 0 || props.filter.statuses.includes(s);
@@ -86,7 +88,7 @@ export function FilterPanel(props: {
           {types.map((code) => (
             <label key={code} className={css.check}>
               <input type="checkbox" checked={typeOn(code)} onChange={() => toggleType(code)} />
-              {modelName(code)}
+              {serverText.unitType(code)}
             </label>
           ))}
         </div>
