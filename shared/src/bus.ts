@@ -3,7 +3,7 @@ import mitt, { type Emitter } from 'mitt';
 import type { TaskWithRevision } from './api/alarms';
 import type { Relay, UnitActionRecord } from './api/fleet';
 import type { AlarmChange } from './domain/alarm-state';
-import type { FwNotification } from './domain/events';
+import type { FwEvent, FwNotification } from './domain/events';
 import type { NotificationsSeen } from './contract/notifications';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'danger';
@@ -38,6 +38,8 @@ export type BusEvents = {
   'unit:relay': Relay;
   /** An alarm was acknowledged, reset or cleared (pushed by the server, or answered to this browser's own action). */
   'alarms:changed': AlarmChange;
+  /** A new alarm was raised (its event pushed by the server): cached unit lists gain it at once. */
+  'alarms:raised': FwEvent;
 };
 
 export type Bus = Emitter<BusEvents>;

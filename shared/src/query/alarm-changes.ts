@@ -13,7 +13,8 @@
  * Only types come from @tanstack/react-query here.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Unit } from '../api/types';
+import type { AlarmEventRef, Unit } from '../api/types';
+import type { FwEvent } from '../domain/events';
 import type { Bus } from '../bus';
 import { applyAlarmChanges, patchAlarmEvents, type AlarmStatus } from '../domain/alarm-state';
 import { queryKeys } from './keys';
@@ -33,6 +34,60 @@ export function applyAlarmStatusesToCache(queryClient: QueryClient, changes: rea
     queryClient.setQueryData<{ AlarmEvents?: Unit['AlarmEvents'] } | null>(queryKeys.unitPart(unitId, 'details'), (old) => {
       if (!old || !Array.isArray(old.AlarmEvents)) return old;
       const next = patchAlarmEvents(old.AlarmEvents, mine);
+      return next === old.AlarmEvents ? old : { ...old, AlarmEvents: next };
+    });
+}
+
+/** The unit list's record of a pushed alarm event; null for events that are not a stored alarm. */
+export function alarmRefOfEvent(e: FwEvent): { unitId: number; ref: AlarmEventRef } | null {
+  if (e.type !== 'alarm' || e.unitId == null || !e.alarm || e.alarm.id == null) return null;
+  return {
+    unitId: e.unitId,
+    ref: {
+      AlarmID: e.alarm.id,
+      AlarmType: e.alarm.type,
+      AlarmEventText: e.alarm.text,
+      AlarmEventTime: e.alarm.time,
+      ChannelID: e.alarm.channelId,
+    },
+  };
+}
+
+function withRefs<E extends { AlarmID: number }>(list: readonly E[], refs: readonly AlarmEventRef[]): E[] {
+  const seen = new Set(list.map((e) => e.AlarmID));
+  const fresh = refs.filter((r) => !seen.has(r.AlarmID) && Boolean(seen.add(r.AlarmID)));
+  return fresh.length === 0 ? (list as E[]) : [...list, ...(fresh as unknown as E[])];
+}
+
+/**
+ * New alarms (pushed events) join their units' AlarmEvents in every cached unit list and unit
+ * page, so the alarm list, maps, unit lists and counters show them without a refetch. An alarm
+ * already there is left as it is.
+ */
+export function addAlarmEventsToCache(queryClient: QueryClient, raised: readonly FwEvent[]): void {
+  const byUnit = new Map<number, AlarmEventRef[]>();
+  for (const e of raised) {
+    const r = alarmRefOfEvent(e);
+    if (r) byUnit.set(r.unitId, [...(byUnit.get(r.unitId) ?? []), r.ref]);
+  }
+  if (byUnit.size === 0) return;
+  queryClient.setQueriesData<Unit[]>({ queryKey: queryKeys.devices([]).slice(0, 1) }, (old) => {
+    if (!Array.isArray(old)) return old;
+    let out: Unit[] | null = null;
+    old.forEach((u, i) => {
+      const refs = byUnit.get(u.UnitID);
+      if (!refs || !Array.isArray(u.AlarmEvents)) return;
+      const next = withRefs(u.AlarmEvents, refs);
+      if (next === u.AlarmEvents) return;
+      out ??= [...old];
+      out[i] = { ...u, AlarmEvents: next };
+    });
+    return out ?? old;
+  });
+  for (const [unitId, refs] of byUnit)
+    queryClient.setQueryData<{ AlarmEvents?: Unit['AlarmEvents'] } | null>(queryKeys.unitPart(unitId, 'details'), (old) => {
+      if (!old || !Array.isArray(old.AlarmEvents)) return old;
+      const next = withRefs(old.AlarmEvents, refs);
       return next === old.AlarmEvents ? old : { ...old, AlarmEvents: next };
     });
 }
@@ -83,16 +138,25 @@ export function trackAlarmChanges(bus: Bus, queryClient: QueryClient): AlarmStat
   const store = new AlarmStatusStore();
   tracked.set(bus, { store, queryClient });
   let pending: AlarmStatus[] = [];
+  let raised: FwEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     timer = undefined;
     const batch = pending;
+    const fresh = raised;
     pending = [];
+    raised = [];
+    // An alarm is raised before it changes: new alarms first, then the changes (which may clear them).
+    addAlarmEventsToCache(queryClient, fresh);
     store.add(batch);
     applyAlarmStatusesToCache(queryClient, batch);
   };
   bus.on('alarms:changed', (c) => {
     pending.push(c);
+    timer ??= setTimeout(flush, ALARM_PATCH_DELAY_MS);
+  });
+  bus.on('alarms:raised', (e) => {
+    raised.push(e);
     timer ??= setTimeout(flush, ALARM_PATCH_DELAY_MS);
   });
   bus.on('session:changed', () => store.clear());

@@ -52,6 +52,7 @@ export function startPush(i18n?: I18n): void {
     const store = sessionStore.getState();
     if (store.events.some((x) => x.id === doc.id)) return;
     store.setEvents([doc, ...store.events].slice(0, MAX_EVENTS));
+    if (doc.type === 'alarm') bus.emit('alarms:raised', doc);
   });
   es.addEventListener('notification', (e) => {
     const doc = parse<FwNotification>(e as MessageEvent<string>);
