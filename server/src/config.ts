@@ -77,6 +77,13 @@ export interface Config {
    * defaults it to DEFAULT_MAIL_DIR). Unset as well (tests): the message is only logged, never kept.
    */
   mailDir?: string;
+  /**
+   * Mail digests of notifications to users who opted in (NOTIFY_MAIL; default on when SMTP_URL is
+   * set, off otherwise). 1 without SMTP_URL files them in MAIL_DIR like every mail (the e2e tests).
+   */
+  notifyMail?: boolean;
+  /** How often the digest job looks (NOTIFY_MAIL_TICK_MS, default 60000; tests use a second). */
+  notifyMailTickMs?: number;
 }
 
 export interface EnvVarDoc {
@@ -236,6 +243,17 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     default: path.relative(process.cwd(), DEFAULT_MAIL_DIR) || DEFAULT_MAIL_DIR,
     description: 'Without SMTP_URL: folder where each outgoing message is written as an .eml file (one log line names it)',
   },
+  {
+    name: 'NOTIFY_MAIL',
+    default: '1 with SMTP_URL, else 0',
+    description:
+      "E-mail notifications: mail each opted-in user one digest of his new notifications at most every N minutes (his profile's choice); 1 without SMTP_URL writes them to MAIL_DIR",
+  },
+  {
+    name: 'NOTIFY_MAIL_TICK_MS',
+    default: '60000',
+    description: 'How often the e-mail notification job looks for digests due (1000-3600000)',
+  },
   { name: 'NODE_ENV', default: '(unset)', description: 'production switches DEMO off by default' },
 ];
 
@@ -297,6 +315,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const embedOrigins = originList('EMBED_ORIGINS', env.EMBED_ORIGINS);
 
   const smtpUrl = env.SMTP_URL ? smtpServerUrl(env.SMTP_URL) : undefined;
+  const notifyMailTickMs = env.NOTIFY_MAIL_TICK_MS ? Number(env.NOTIFY_MAIL_TICK_MS) : undefined;
+  if (notifyMailTickMs !== undefined && (!Number.isInteger(notifyMailTickMs) || notifyMailTickMs < 1000 || notifyMailTickMs > 3_600_000))
+    throw new ConfigError(`NOTIFY_MAIL_TICK_MS must be 1000-3600000, got "${env.NOTIFY_MAIL_TICK_MS}"`);
   const mailFrom = env.MAIL_FROM ? mailAddress(env.MAIL_FROM) : undefined;
 
   return {
@@ -332,6 +353,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(smtpUrl ? { smtpUrl } : {}),
     ...(mailFrom ? { mailFrom } : {}),
     mailDir: env.MAIL_DIR ? path.resolve(env.MAIL_DIR) : DEFAULT_MAIL_DIR,
+    ...(env.NOTIFY_MAIL ? { notifyMail: flag('NOTIFY_MAIL', env.NOTIFY_MAIL, Boolean(smtpUrl)) } : {}),
+    ...(notifyMailTickMs !== undefined ? { notifyMailTickMs } : {}),
   };
 }
 

@@ -290,6 +290,43 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_org_created_idx').on(t.userId, t.organizationId, t.created)],
 );
 
+/** E-mail notifications (modules/notify-mail): a user's choices beside users.notify_email. */
+export const notifyMailSettings = pgTable('notify_mail_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  priorities: jsonb('priorities').$type<string[]>().notNull().default(sql`'["low","normal","high","critical"]'::jsonb`),
+  /** null: every alarm type. */
+  alarmTypes: jsonb('alarm_types').$type<number[] | null>(),
+  intervalMin: integer('interval_min').notNull().default(15),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
+  /** The origin the user saved his settings from: the links of his mail lead there without PUBLIC_ORIGIN. */
+  linkOrigin: text('link_origin'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Notifications still to be mailed: filled by the notifications_mail_enqueue trigger (0013). */
+export const notifyMailPending = pgTable(
+  'notify_mail_pending',
+  {
+    notificationId: text('notification_id')
+      .primaryKey()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('notify_mail_pending_user_idx').on(t.userId)],
+);
+
+/** The key that signs unsubscribe links (one row, id 1), made by the server on first use. */
+export const notifyMailSecret = pgTable('notify_mail_secret', {
+  id: smallint('id').primaryKey(),
+  secret: text('secret').notNull(),
+});
+
 export const tasks = pgTable(
   'tasks',
   {

@@ -127,6 +127,7 @@ import {
   type TaskListItem,
   type TaskSearchPage,
 } from './tasks';
+import { NotifyMailUpdateBody, UnsubscribeQuery, type NotifyMailSettings } from './notify-mail';
 import { XRequestParams } from './legacy';
 import { TagParams } from './onboarding';
 import {
@@ -244,6 +245,17 @@ export const ENDPOINTS = {
   preferences: ep('GET', '/api/v3/user/preferences', {}, { answer: answers<ClientPreferences>() }),
   updatePreferences: ep('PUT', '/api/v3/user/preferences', { body: PreferencesUpdate }, { answer: answers<ClientPreferences>() }),
   config: ep('GET', '/api/v3/config', {}, { answer: answers<ClientConfig>() }),
+  /** E-mail notification preferences (the profile's notification settings) and whether this server can mail. */
+  notifyMail: ep('GET', '/api/v3/user/profile/notifications', {}, { answer: answers<NotifyMailSettings>() }),
+  updateNotifyMail: ep(
+    'PUT',
+    '/api/v3/user/profile/notifications',
+    { body: NotifyMailUpdateBody },
+    { answer: answers<NotifyMailSettings>() },
+  ),
+  /** The unsubscribe link of a notification mail (public, signed token): an HTML page in the user's language. */
+  unsubscribePage: ep('GET', '/api/v3/notify-mail/unsubscribe', { querystring: UnsubscribeQuery }, { public: true }),
+  unsubscribe: ep('POST', '/api/v3/notify-mail/unsubscribe', { querystring: UnsubscribeQuery }, { public: true }),
 
   // ───────── dashboards ─────────
   dashboards: ep('GET', SESSION_PATHS.dashboards, { querystring: DashboardListQuery }, { answer: answers<DashboardSummary[]>() }),

@@ -19,6 +19,7 @@ export * from './alarms';
 export * from './containers';
 export * from './events';
 export * from './tasks';
+export * from './notify-mail';
 export * from './notifications';
 export * from './onboarding';
 export * from './legacy';

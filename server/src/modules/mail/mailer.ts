@@ -15,6 +15,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (e.g. List-Unsubscribe of a notification digest). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -53,8 +55,8 @@ function smtpMailer(url: string, from: string, log: FastifyBaseLogger): Mailer {
     socketTimeout: SMTP_TIMEOUT_MS,
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
-    async send({ to, subject, text }) {
-      const info = await transport.sendMail({ from, to, subject, text });
+    async send({ to, subject, text, headers }) {
+      const info = await transport.sendMail({ from, to, subject, text, ...(headers ? { headers } : {}) });
       log.info({ to, subject, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
@@ -65,12 +67,12 @@ function fileMailer(dir: string | undefined, from: string, log: FastifyBaseLogge
   // Builds the raw RFC 5322 message exactly as SMTP would carry it.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text }) {
+    async send({ to, subject, text, headers }) {
       if (!dir) {
         log.info({ to, subject }, 'mail not sent: neither SMTP_URL nor MAIL_DIR is set');
         return;
       }
-      const info = await transport.sendMail({ from, to, subject, text });
+      const info = await transport.sendMail({ from, to, subject, text, ...(headers ? { headers } : {}) });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

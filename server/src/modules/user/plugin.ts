@@ -25,6 +25,7 @@ import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
 import { setSelectedCustomers } from '../auth/sessions';
+import notifyMailPlugin from '../notify-mail/plugin';
 import { avatarDataUrl, changePassword, organizationOf, setAvatar, updateProfile } from './account';
 import {
   changePasswordWithToken,
@@ -59,7 +60,11 @@ function passwordPair(body: unknown, query: Partial<ChangeOwnPasswordBody>): Cha
   return { oldPassword: oldPassword as string, newPassword: newPassword as string };
 }
 
-export default async function userPlugin(app: FastifyInstance, { db, mail }: ServerContext): Promise<void> {
+export default async function userPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db, mail } = ctx;
+  // The profile's e-mail notification settings, their unsubscribe link and the digest job.
+  await app.register(notifyMailPlugin, ctx);
+
   route(app, ENDPOINTS.session, async (request) => {
     return { data: await sessionResponse(db, auth(request)) };
   });
