@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { type Container, DEVICE_TYPES, ENDPOINTS, errorMessage, pathFor } from '@fieldwatch/shared';
+import { type Container, DEVICE_TYPES, ENDPOINTS, errorMessage, pathFor, renderUnitType } from '@fieldwatch/shared';
 import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Button, Modal, Segmented, Select, TextField } from '@fieldwatch/shared/ui';
 import {
@@ -134,7 +134,7 @@ export function AddDeviceDialog(props: { onClose(): void; onAdded(): void }) {
               <Select value={form.type} onChange={(e) => set({ type: e.target.value })} aria-invalid={shown.type ? true : undefined} data-testid="add-type">
                 <option value="">{t('table.add.chooseType')}</option>
                 {DEVICE_TYPES.map((d) => (
-                  <option key={d.code} value={d.code}>{`${d.model} (${d.code})`}</option>
+                  <option key={d.code} value={d.code}>{`${renderUnitType(d.code, t)} (${d.code})`}</option>
                 ))}
               </Select>
               {shown.type && <span role="alert" className={css.error}>{t(shown.type)}</span>}

@@ -9,6 +9,7 @@ import {
   DEVICE_TYPES,
   ENDPOINTS,
   pathFor,
+  renderUnitType,
   UNIT_STATUSES,
   USER_TYPES,
   type Customer,
@@ -279,7 +280,7 @@ function DeviceTable(props: {
           <Select compact aria-label={t('table.filter.type')} value={query.types?.[0] ?? ''} onChange={(e) => listFilter('types', e.target.value)} data-testid="filter-type">
             <option value="">{t('table.filter.allTypes')}</option>
             {DEVICE_TYPES.map((d) => (
-              <option key={d.code} value={d.code}>{`${d.model} (${d.code})`}</option>
+              <option key={d.code} value={d.code}>{`${renderUnitType(d.code, t)} (${d.code})`}</option>
             ))}
           </Select>
           <Select compact aria-label={t('table.filter.alarmType')} value={query.alarmTypes?.[0] ?? ''} onChange={(e) => listFilter('alarmTypes', e.target.value)} data-testid="filter-alarm-type">
@@ -453,7 +454,7 @@ function Cell(props: { column: ColumnChoice; row: DeviceTableRow; customer: stri
     case 'location':
       return td(row.UnitLocation || <span className={css.muted}>—</span>, css.cellLocation);
     case 'model':
-      return td(row.ModelName, css.nowrap);
+      return td(renderUnitType(row.UnitType, t), css.nowrap);
     case 'type':
       return td(<span className={css.mono}>{row.UnitType}</span>);
     case 'customer':

@@ -13,6 +13,7 @@ import {
   alarmTypeKey,
   encodeDashboardId,
   isUnitTabName,
+  renderUnitType,
   unitSupportsTab,
   USER_TYPES,
   type UnitDetails,
@@ -177,7 +178,7 @@ function UnitHeader({ details }: { details: UnitDetails }) {
         <div className={css.facts}>
           <StatusBadge status={details.Status} label={t(`common:status.${details.Status}`)} />
           <span data-testid="unit-model">
-            {details.ModelName}{' '}
+            {renderUnitType(details.UnitType, t)}{' '}
             <span className={css.muted}>({t('unit.typeCode', { code: details.UnitType })})</span>
           </span>
           <span className={css.muted}>

@@ -1,6 +1,7 @@
 /** The unit's info: what it is, whose it is, its channels and when it was last heard from. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { renderUnitType } from '@fieldwatch/shared';
 import { AbsoluteTime, RelativeTime, useSession } from '@fieldwatch/shared/remote';
 import { Card, Table } from '@fieldwatch/shared/ui';
 import type { UnitTabProps } from '../types';
@@ -13,7 +14,7 @@ export function InfoTab({ unitId, details, options }: UnitTabProps) {
     details.SerialNumber ?? (typeof options.custom.serial === 'string' ? options.custom.serial : null);
   const rows: Array<[string, ReactNode]> = [
     [t('unit.info.name'), details.UnitName],
-    [t('unit.info.model'), details.ModelName],
+    [t('unit.info.model'), renderUnitType(details.UnitType, t)],
     [t('unit.info.typeCode'), String(details.UnitType)],
     [t('unit.info.id'), String(unitId)],
     [t('unit.info.serial'), serial ?? t('unit.info.noSerial')],
