@@ -135,7 +135,6 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
       <div className={css.chips}>
         <TaskStatusChip status={task.status} />
         <TaskPriorityChip priority={task.priority} />
-        <CategoryChip category={task.category} />
         <Chip tone="muted">{t(`type.${task.type}`)}</Chip>
       </div>
       <TitleEditor title={title} canWrite={canWrite} busy={busy === 'title'} error={errors.title} onSave={(v) => run('title', { op: 'title', title: v })} />
