@@ -35,6 +35,7 @@ import onboardingPlugin from './modules/onboarding/plugin';
 import parkingPlugin from './modules/parking/plugin';
 import pushPlugin from './modules/push/plugin';
 import simulatorPlugin from './modules/simulator/plugin';
+import tasksPlugin from './modules/tasks/plugin';
 import staticPlugin from './modules/static/plugin';
 import telemetryPlugin from './modules/telemetry/plugin';
 import userPlugin from './modules/user/plugin';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(ingestionPlugin, ctx); // device measurements in (API tokens)
   await app.register(simulatorPlugin, ctx); // the demo simulator (DEMO and SIMULATOR)
   await app.register(eventsPlugin, ctx); // events, notifications, tasks
+  await app.register(tasksPlugin, ctx); // the task screens: search, CSV, detail, assignable users, files; the archive job
   await app.register(notificationsPlugin, ctx); // the notifications page: filtered list, unseen counts, mark seen
   await app.register(adminPlugin, ctx); // users and organisations
   await app.register(configPlugin, ctx); // what the browser needs of this deployment

@@ -60,6 +60,15 @@ export interface Config {
    * drive the job with their own clock.
    */
   alarmRepeat?: boolean;
+  /** Folder for task files (TASK_FILES_DIR); unset = the files are kept in the database (task_files.data). */
+  taskFilesDir?: string;
+  /** Largest task file in bytes (TASK_FILE_MAX_BYTES, default TASK_FILE_DEFAULT_MAX_BYTES = 10 MB). */
+  taskFileMaxBytes?: number;
+  /**
+   * Days after their move to done that tasks are archived by the server (TASK_ARCHIVE_AFTER_DAYS,
+   * default DEFAULT_TASK_ARCHIVE_DAYS; 0 = never). Off under jest unless set: tests drive the job.
+   */
+  taskArchiveAfterDays?: number;
   /** Street tile URL template ({z}/{x}/{y}) for the maps; '' = none (outlines only). Unset = DEFAULT_MAP_TILE_URL. */
   mapTileUrl?: string;
   /** Attribution shown under the street tiles. Unset = DEFAULT_MAP_ATTRIBUTION. */
@@ -100,6 +109,8 @@ export const DEFAULT_WEATHER_TIMEOUT_MS = 3000;
 export const DB_TIMEOUT_DEFAULTS = { connectMs: 5000, statementMs: 8000, idleInTransactionMs: 10_000 } as const;
 /** Units report at least hourly; three missed hours is a communication error. */
 export const DEFAULT_COMM_TIMEOUT_MIN = 180;
+/** TASK_ARCHIVE_AFTER_DAYS when unset. */
+export const DEFAULT_TASK_ARCHIVE_DAYS = 30;
 
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
@@ -216,6 +227,21 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
       "Repeat the notifications of alarms still new (active, not acknowledged) at each unit's alarm repeat interval, checked once a minute; 0 turns it off",
   },
   {
+    name: 'TASK_FILES_DIR',
+    default: '(unset: in the database)',
+    description: 'Folder where files attached to tasks are stored; unset keeps them in the database',
+  },
+  {
+    name: 'TASK_FILE_MAX_BYTES',
+    default: '10485760',
+    description: 'Largest file that can be attached to a task, in bytes (1024-1073741824); larger uploads answer 413',
+  },
+  {
+    name: 'TASK_ARCHIVE_AFTER_DAYS',
+    default: String(DEFAULT_TASK_ARCHIVE_DAYS),
+    description: 'Done tasks move to the archive this many days after they were set to done, checked at start and hourly; 0 turns it off (0-3650)',
+  },
+  {
     name: 'MAP_TILE_URL',
     default: DEFAULT_MAP_TILE_URL,
     description:
@@ -307,6 +333,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (commTimeoutMin !== undefined && (!Number.isInteger(commTimeoutMin) || commTimeoutMin < 0 || commTimeoutMin > 43_200))
     throw new ConfigError(`COMM_TIMEOUT_MIN must be 0-43200, got "${env.COMM_TIMEOUT_MIN}"`);
 
+  const taskFileMaxBytes = env.TASK_FILE_MAX_BYTES ? Number(env.TASK_FILE_MAX_BYTES) : undefined;
+  if (taskFileMaxBytes !== undefined && (!Number.isInteger(taskFileMaxBytes) || taskFileMaxBytes < 1024 || taskFileMaxBytes > 1_073_741_824))
+    throw new ConfigError(`TASK_FILE_MAX_BYTES must be 1024-1073741824 (bytes), got "${env.TASK_FILE_MAX_BYTES}"`);
+  const taskArchiveAfterDays = env.TASK_ARCHIVE_AFTER_DAYS ? Number(env.TASK_ARCHIVE_AFTER_DAYS) : undefined;
+  if (taskArchiveAfterDays !== undefined && (!Number.isInteger(taskArchiveAfterDays) || taskArchiveAfterDays < 0 || taskArchiveAfterDays > 3650))
+    throw new ConfigError(`TASK_ARCHIVE_AFTER_DAYS must be 0-3650 (days), got "${env.TASK_ARCHIVE_AFTER_DAYS}"`);
+
   const mapTileUrl = env.MAP_TILE_URL ? tileTemplate('MAP_TILE_URL', env.MAP_TILE_URL) : undefined;
   const mapSatelliteUrl = env.MAP_SATELLITE_URL ? tileTemplate('MAP_SATELLITE_URL', env.MAP_SATELLITE_URL) : undefined;
 
@@ -346,6 +379,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.SIMULATOR_BACKFILL ? { simulatorBackfill: flag('SIMULATOR_BACKFILL', env.SIMULATOR_BACKFILL, true) } : {}),
     ...(commTimeoutMin !== undefined ? { commTimeoutMin } : {}),
     ...(env.ALARM_REPEAT ? { alarmRepeat: flag('ALARM_REPEAT', env.ALARM_REPEAT, true) } : {}),
+    ...(env.TASK_FILES_DIR ? { taskFilesDir: path.resolve(env.TASK_FILES_DIR) } : {}),
+    ...(taskFileMaxBytes !== undefined ? { taskFileMaxBytes } : {}),
+    ...(taskArchiveAfterDays !== undefined ? { taskArchiveAfterDays } : {}),
     ...(mapTileUrl !== undefined ? { mapTileUrl } : {}),
     ...(env.MAP_TILE_ATTRIBUTION ? { mapAttribution: env.MAP_TILE_ATTRIBUTION } : {}),
     ...(mapSatelliteUrl !== undefined ? { mapSatelliteUrl } : {}),

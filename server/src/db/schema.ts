@@ -7,6 +7,7 @@
  * @fieldwatch/shared (events, notifications, tasks, dashboard content) are jsonb.
  */
 import { sql } from 'drizzle-orm';
+import { customType } from 'drizzle-orm/pg-core';
 import {
   bigint,
   bigserial,
@@ -338,12 +339,67 @@ export const tasks = pgTable(
     /** Bumped on every write; a later PUT sends it back for optimistic concurrency. */
     revision: integer('revision').notNull().default(1),
     doc: jsonb('doc').$type<FwTask>().notNull(),
+    // What the task list searches and sorts on (migration 0012): GENERATED from doc by the
+    // database, so every write keeps them in step; never written by the server.
+    status: text('status').generatedAlwaysAs(sql`("doc"->>'status')`),
+    /** Own priority, else the category's: critical 4, alert 3, warning 2, notice 1 (shared taskPriority). */
+    priorityRank: smallint('priority_rank').generatedAlwaysAs(
+      sql`(CASE "doc"->>'priority' WHEN 'critical' THEN 4 WHEN 'alert' THEN 3 WHEN 'warning' THEN 2 WHEN 'notice' THEN 1 ELSE CASE "doc"->>'category' WHEN 'critical' THEN 4 WHEN 'alert' THEN 3 WHEN 'warning' THEN 2 WHEN 'pre-alert' THEN 2 ELSE 1 END END)`,
+    ),
+    due: text('due').generatedAlwaysAs(sql`("doc"->>'due')`),
+    /** ISO date of the last activity (or created). */
+    updated: text('updated').generatedAlwaysAs(sql`(coalesce("doc"->'activities'->-1->>'date', "doc"->>'created'))`),
+    titleKey: text('title_key').generatedAlwaysAs(sql`(lower(coalesce("doc"->>'title', '')))`),
+    /** Title and notes, lower case. */
+    search: text('search').generatedAlwaysAs(
+      sql`(lower(coalesce("doc"->>'title', '') || ' ' || coalesce(jsonb_path_query_array("doc", '$.activities[*] ? (@.type == "note").note')::text, '')))`,
+    ),
+    /** An alarm task's unitId and a custom task's unitIds. */
+    unitIds: jsonb('unit_ids')
+      .$type<number[]>()
+      .generatedAlwaysAs(
+        sql`((CASE WHEN jsonb_typeof("doc"->'unitIds') = 'array' THEN "doc"->'unitIds' ELSE '[]'::jsonb END) || (CASE WHEN jsonb_typeof("doc"->'unitId') = 'number' THEN '[]'::jsonb || ("doc"->'unitId') ELSE '[]'::jsonb END))`,
+      ),
+    locationId: text('location_id').generatedAlwaysAs(sql`("doc"->>'locationId')`),
   },
   (t) => [
     index('tasks_org_created_idx').on(t.organizationId, t.created),
     // The alarm pipeline looks up the open task of a signature (Alarm<unitId>) per organisation.
     index('tasks_org_signature_idx').on(t.organizationId, sql`(${t.doc}->>'signature')`),
+    index('tasks_org_status_created_idx').on(t.organizationId, t.status, t.created),
+    index('tasks_org_updated_idx').on(t.organizationId, t.updated),
+    index('tasks_org_priority_idx').on(t.organizationId, t.priorityRank, t.created),
+    index('tasks_org_due_idx').on(t.organizationId, t.due),
+    index('tasks_assignees_idx').using('gin', sql`(${t.doc}->'assignees')`),
+    index('tasks_unit_ids_idx').using('gin', t.unitIds),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Files of tasks (modules/tasks/files.ts): bytes in `data`, or in TASK_FILES_DIR under `path`. */
+export const taskFiles = pgTable(
+  'task_files',
+  {
+    id: text('id').primaryKey(),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    data: bytea('data'),
+    path: text('path'),
+  },
+  (t) => [index('task_files_task_idx').on(t.taskId, t.created)],
 );
 
 export const dashboards = pgTable(

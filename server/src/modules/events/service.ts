@@ -12,6 +12,7 @@ import {
   SYSTEM_USER,
   TaskRuleError,
   type EventCategory,
+  type TaskPriority,
   type TaskWithRevision,
   isValidEvent,
   isValidNotification,
@@ -23,7 +24,7 @@ import {
   type FwTask,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { events, notifications, tasks, userOrganizations, users } from '../../db/schema';
+import { containers, events, notifications, tasks, units, userOrganizations, users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { publishNew } from '../push/hub';
 
@@ -164,6 +165,35 @@ async function existingEventIds(db: Db, orgId: number, ids: readonly string[]): 
   return new Set(rows.map((r) => r.id));
 }
 
+/** Units and the location container a task is about must be of its organisation (else 400 "Unknown unit …"/"Unknown location …"). */
+export async function checkTaskPlaces(
+  db: Db,
+  orgId: number,
+  unitIds: readonly number[] = [],
+  locationId?: string | null,
+): Promise<void> {
+  const ids = [...new Set(unitIds)];
+  if (ids.length > 0) {
+    const bad = ids.find((u) => !Number.isSafeInteger(u) || u < 1 || u > 2_147_483_647);
+    if (bad !== undefined) throw badRequest(`Unknown unit ${bad}`);
+    const rows = await db
+      .select({ id: units.id })
+      .from(units)
+      .where(and(eq(units.organizationId, orgId), inArray(units.id, ids)));
+    const found = new Set(rows.map((r) => r.id));
+    const unknown = ids.find((u) => !found.has(u));
+    if (unknown !== undefined) throw badRequest(`Unknown unit ${unknown}`);
+  }
+  if (locationId) {
+    const [row] = await db
+      .select({ id: containers.id })
+      .from(containers)
+      .where(and(eq(containers.id, locationId), eq(containers.organizationId, orgId), eq(containers.kind, 'location')))
+      .limit(1);
+    if (!row) throw badRequest(`Unknown location ${locationId}`);
+  }
+}
+
 /** Events and assignees a task refers to must be of its organisation (else 400 "Unknown …"). */
 export async function checkReferences(
   db: Db,
@@ -189,6 +219,10 @@ export interface NewTaskInput {
   category?: EventCategory;
   eventIds?: string[];
   assignees?: string[];
+  priority?: TaskPriority;
+  due?: string | null;
+  unitIds?: number[];
+  locationId?: string | null;
 }
 
 export async function createCustomTask(
@@ -199,6 +233,7 @@ export async function createCustomTask(
   now = new Date(),
 ): Promise<TaskWithRevision> {
   await checkReferences(db, orgId, input.eventIds ?? [], input.assignees ?? []);
+  await checkTaskPlaces(db, orgId, input.unitIds, input.locationId);
   const user = await usernameOf(db, userId);
   let task: FwTask;
   try {
@@ -260,6 +295,8 @@ export async function updateTask(
     await checkReferences(db, row.org, op.eventIds as string[], []);
   if (op.op === 'assign' && typeof op.user === 'string' && op.user !== '')
     await checkReferences(db, row.org, [], [op.user]);
+  if (op.op === 'units' && Array.isArray(op.unitIds)) await checkTaskPlaces(db, row.org, op.unitIds as number[]);
+  if (op.op === 'location' && typeof op.locationId === 'string') await checkTaskPlaces(db, row.org, [], op.locationId);
   const user = await usernameOf(db, userId);
   let next: FwTask;
   try {
@@ -329,6 +366,7 @@ export async function storeTask(
   if (old && !orgIds.includes(old.organizationId)) throw notFound();
   const org = old?.organizationId ?? newOrg;
   await checkReferences(db, org, doc.eventIds ?? [], doc.assignees ?? []);
+  await checkTaskPlaces(db, org, Array.isArray(doc.unitIds) ? doc.unitIds : [], typeof doc.locationId === 'string' ? doc.locationId : null);
   if (!old) return { organizationId: org, revision: await insertTask(db, org, doc, new Date(doc.created)) };
   if (revision === undefined || revision !== old.revision) throw conflict();
   return { organizationId: org, revision: await writeTaskRevision(db, doc.id, revision, doc) };
