@@ -4,6 +4,7 @@ import {
   applySeen,
   arrivedIds,
   canAcknowledge,
+  messageDetail,
   parsePageFilter,
   serializeParams,
   withAlarmStatus,
@@ -104,5 +105,14 @@ describe('changes applied in place', () => {
   test('rows that arrived since the last page', () => {
     expect(arrivedIds(undefined, [item('a')])).toEqual([]);
     expect(arrivedIds([item('a')], [item('n'), item('a')])).toEqual(['n']);
+  });
+});
+
+describe('the message beside the alarm type', () => {
+  test('leaves out the type name the row already shows', () => {
+    expect(messageDetail('Loop alarm Loop resistance 249 Ω above limit 150 Ω', 'Loop alarm')).toBe('Loop resistance 249 Ω above limit 150 Ω');
+    expect(messageDetail('Loop alarm', 'Loop alarm')).toBeNull();
+    expect(messageDetail('Still active (reminder 2): Loop alarm x', 'Loop alarm')).toBe('Still active (reminder 2): Loop alarm x');
+    expect(messageDetail('Battery low', null)).toBe('Battery low');
   });
 });

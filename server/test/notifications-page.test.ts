@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationCounts, NotificationItem, NotificationPage, NotificationsSeen } from '@fieldwatch/shared';
-import { alarms, containers, notifications, tasks, units, users } from '../src/db/schema';
+import { alarms, containers, events, notifications, tasks, units, users } from '../src/db/schema';
 import { processAlarmRows } from '../src/modules/events/pipeline';
 import { pushHubOf } from '../src/modules/push/plugin';
 import type { PushDelivery } from '../src/modules/push/hub';
@@ -169,10 +169,18 @@ describe.each(DRIVERS)('the notifications page API on %s', (driver) => {
     expect(after.alarm).toMatchObject({ state: 'activeAcknowledged', active: true, acknowledgedBy: 'demo.user' });
     expect(after.alarm!.acknowledgedAt).toEqual(expect.any(String));
 
-    // An event whose alarm id is not recorded finds its task through the task's eventIds.
+    // An alarm row without its task finds the task through the task's eventIds.
     await s.db.db.update(alarms).set({ taskId: null }).where(eq(alarms.id, raised.alarmId));
     const viaTask = (await page(userCookie, '?sort=newest&limit=50')).items.find((n) => n.id === item.id)!;
     expect(viaTask.taskId).toBe(raised.taskId);
+    // An event without the alarm's row id (older alarms, the demo seed): its unit, channel, type and second.
+    await s.db.db
+      .update(events)
+      .set({ doc: sql`${events.doc} #- '{alarm,id}'` })
+      .where(eq(events.id, raised.eventId));
+    const bySecond = (await page(userCookie, '?sort=newest&limit=50')).items.find((n) => n.id === item.id)!;
+    expect(bySecond.alarm).toMatchObject({ id: raised.alarmId, state: 'activeAcknowledged' });
+    expect(bySecond.taskId).toBe(raised.taskId);
   });
 
   it('counts the selected customers\' unseen notifications only', async () => {

@@ -47,6 +47,7 @@ import {
   applySeen,
   arrivedIds,
   canAcknowledge,
+  messageDetail,
   PAGE_SIZE,
   parsePageFilter,
   serializeParams,
@@ -383,6 +384,7 @@ function NotificationRow(props: {
   const type = n.alarmType ?? n.alarm?.type ?? null;
   const typeName = type === null ? null : renderAlarmType(type, textOf);
   const message = renderLocalText(n.messageText, n.message, textOf);
+  const detail = messageDetail(message, typeName);
   const unitHref = n.unit ? `/devicemanagement/${n.unit.id}` : null;
   const taskHref = n.taskId ? `/taskmanagement?task=${encodeURIComponent(n.taskId)}` : null;
   const place = [n.location, n.groups.length > 0 ? n.groups.join(', ') : null].filter((x): x is string => !!x);
@@ -416,7 +418,7 @@ function NotificationRow(props: {
             </a>
           )}
         </div>
-        <div className={css.message}>{message}</div>
+        {detail && <div className={css.message}>{detail}</div>}
         <div className={css.meta}>
           {place.length > 0 && (
             <span className={css.place}>

@@ -117,3 +117,13 @@ export function arrivedIds(before: readonly NotificationItem[] | undefined, now:
   const had = new Set(before.map((n) => n.id));
   return now.filter((n) => !had.has(n.id)).map((n) => n.id);
 }
+
+/**
+ * The part of a notification's message the row does not show already: the message starts with
+ * the alarm type's name (shown beside the unit), so the rest is the alarm's own text. Null when
+ * nothing is left.
+ */
+export function messageDetail(message: string, typeName: string | null): string | null {
+  const rest = typeName && message.startsWith(typeName) ? message.slice(typeName.length).replace(/^[\s:–-]+/, '') : message.trim();
+  return rest === '' ? null : rest;
+}

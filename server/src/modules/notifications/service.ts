@@ -142,6 +142,9 @@ export async function listNotificationPage(
   const total = Number(count?.total ?? 0);
   if (total === 0 || f.offset >= total) return { ...empty, total };
   const eventAlarmId = intField(sql`e.doc->'alarm'->>'id'`, 15);
+  const alarmTime = sql`e.doc->'alarm'->>'time'`;
+  const eventSecond = sql`(case when ${alarmTime} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$'
+    then (${alarmTime} || 'Z')::timestamptz end)`;
   const res = await db.execute(sql`
     with page as (
       select n.id, n.organization_id, n.created, n.doc from notifications n
@@ -171,9 +174,16 @@ export async function listNotificationPage(
         from alarms x join units xu on xu.id = x.unit_id and xu.organization_id = p.organization_id
         where x.id = ${eventAlarmId})
       union all
+      -- Events that do not carry the alarm's row id (alarms from before the link, the demo seed):
+      -- the alarm of the same unit, channel and type raised in the event's second.
       (select x.id, x.unit_id, x.alarm_type, x.active, x.acknowledged_at, x.acknowledged_by, x.cleared_at, x.cleared_by, x.task_id
         from alarms x join units xu on xu.id = x.unit_id and xu.organization_id = p.organization_id
-        where e.id is not null and ${eventAlarmId} is null and x.event_id = e.id)
+        where e.id is not null and ${eventAlarmId} is null
+          and x.unit_id = ${intField(sql`e.doc->>'unitId'`)}
+          and x.channel_id = ${intField(sql`e.doc->'alarm'->>'channelId'`)}
+          and x.alarm_type = ${intField(sql`e.doc->'alarm'->>'type'`)}
+          and x.event_time >= ${eventSecond} and x.event_time < ${eventSecond} + interval '1 second'
+        order by x.id limit 1)
       limit 1
     ) a on true
     left join units u on u.organization_id = p.organization_id
