@@ -193,11 +193,11 @@ test('theme and language persist across reload', async ({ page }) => {
   await page.getByTestId('theme-toggle').first().click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'bright');
   await page.getByTestId('language-picker').first().selectOption('de');
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Geräte' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Einheitenverwaltung' })).toBeVisible();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'bright');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Geräte' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Einheitenverwaltung' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Übersicht', level: 1 })).toBeVisible();
   // The choice is stored in the profile too: restore English for the other journeys.
   await page.getByTestId('language-picker').first().selectOption('en');
