@@ -127,7 +127,7 @@ test('a Swedish user turns e-mail notifications on in his profile; an alarm arri
     expect(mail!.subject).toMatch(/^Fieldwatch: (1 ny avisering|\d+ nya aviseringar) \(/);
     expect(mail!.text).toContain('Hej Erik Johansson,');
     expect(mail!.text).toContain('de här aviseringarna har kommit i Fieldwatch');
-    expect(mail!.text).toMatch(new RegExp(`${UNIT_NAME} — Analog hög nivå 1 — `));
+    expect(mail!.text).toContain(`${UNIT_NAME} — Analog hög nivå 1 — Värde 30 mA över övre gräns 18 mA (nivå 1)`);
     expect(mail!.text).toContain(`Alla aviseringar: ${origin}/notifications`);
     expect(mail!.text).toMatch(/Uppgift: http:\/\/\S+\/taskmanagement\/\S+/);
     const unsubscribe = /http:\/\/\S+\/api\/v3\/notify-mail\/unsubscribe\?token=\S+/.exec(mail!.text)?.[0];

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { formatApiDate, USER_TYPES, type NotifyMailSettings } from '@fieldwatch/shared';
+import { formatApiDate, NOTIFY_MAIL_INTERVALS, USER_TYPES, type NotifyMailSettings } from '@fieldwatch/shared';
 import { notifyMailPending, units, users } from '../src/db/schema';
 import { processAlarms, type PipelineAlarm } from '../src/modules/events/pipeline';
 import { createMailer } from '../src/modules/mail/mailer';
@@ -83,7 +83,7 @@ describe.each(DRIVERS)('e-mail notifications on %s', (driver) => {
         organizationId: d.nordic,
         at: at.toISOString(),
         AlarmType: types[i % types.length]!,
-        AlarmEventText: `Level ${++seq}`,
+        AlarmEventText: `Value ${++seq} mA above high limit 18 mA (level 1)`,
         AlarmEventTime: formatApiDate(at),
         UnitID: unit.id,
         ChannelID: 1,
@@ -166,6 +166,7 @@ describe.each(DRIVERS)('e-mail notifications on %s', (driver) => {
     expect(digest!.subject).toBe('Fieldwatch: 100 nya aviseringar (högsta: Normal)');
     expect(digest!.text).toContain('Hej sv.mail,');
     expect(digest!.text).toContain('Analog hög nivå 1'); // alarm type 11, translated
+    expect(digest!.text).toContain('Värde 1 mA över övre gräns 18 mA (nivå 1)'); // the server's alarm text too
     expect(digest!.text).toContain(unit.name);
     expect(digest!.text).toContain('… och 50 till.');
     expect(digest!.text).toContain('https://fw.test.example/notifications');
@@ -196,7 +197,8 @@ describe.each(DRIVERS)('e-mail notifications on %s', (driver) => {
     const next = mailsTo('sv.mail@test.example');
     expect(next).toHaveLength(2);
     expect(next[1]!.subject).toBe('Fieldwatch: 3 nya aviseringar (högsta: Normal)');
-    expect(next[1]!.text).not.toContain('Level 1 ');
+    expect(next[1]!.text).not.toContain('Värde 1 mA ');
+    expect(next[1]!.text).toContain('Värde 101 mA ');
     await run(new Date(clock.getTime() + 60 * MIN));
     expect(mailsTo('sv.mail@test.example')).toHaveLength(2);
     expect(await d.s.db.db.select().from(notifyMailPending)).toHaveLength(0);
@@ -264,6 +266,24 @@ describe.each(DRIVERS)('e-mail notifications on %s', (driver) => {
     await alarmStorm(5);
     await run(clock);
     expect(mailsTo('sv.mail@test.example')).toHaveLength(count);
+  });
+
+  it('accepts every interval offered', async () => {
+    for (const n of NOTIFY_MAIL_INTERVALS) expect((await settings('no.optin', { intervalMin: n })).intervalMin).toBe(n);
+  });
+
+  it('rows claimed by a server that stopped mid-send are mailed later, not lost', async () => {
+    clock = new Date(clock.getTime() + 120 * MIN);
+    await settings('en.mail', { alarmTypes: null, intervalMin: 5 });
+    await alarmStorm(1);
+    // As if another run had claimed them and died before sending.
+    await d.s.db.db.update(notifyMailPending).set({ claimedAt: clock });
+    const count = mailsTo('en.mail@test.example').length;
+    await run(new Date(clock.getTime() + MIN));
+    expect(mailsTo('en.mail@test.example')).toHaveLength(count);
+    await run(new Date(clock.getTime() + 11 * MIN));
+    expect(mailsTo('en.mail@test.example')).toHaveLength(count + 1);
+    clock = new Date(clock.getTime() + 11 * MIN);
   });
 
   it('a failed send is given back and mailed at the next tick', async () => {

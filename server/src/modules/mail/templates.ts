@@ -3,16 +3,16 @@
  * "mail" namespace (locales/<lang>/mail.json, checked like every catalogue), filled in here
  * because a mail is written without a browser. Plain text only: no markup for a mail client.
  */
-import common from '@fieldwatch/locales/common';
 import mail from '@fieldwatch/locales/mail';
 import {
-  alarmTypeName,
   DEFAULT_LANGUAGE,
   isLanguage,
   NOTIFY_MAIL_MAX_LISTED,
+  renderAlarmType,
   type Language,
   type NotificationPriority,
 } from '@fieldwatch/shared';
+import { commonT, languageOf } from '../../i18n/local-text';
 
 /** i18next's {{name}} placeholders, filled with the values given (a missing one stays visible). */
 function fill(text: string, values: Record<string, string | number>): string {
@@ -38,7 +38,7 @@ export interface DigestItem {
   unitName: string | null;
   /** Alarm type number, or null for a notification that is not of an alarm. */
   alarmType: number | null;
-  /** The alarm's own text (as the unit sent it) or the notification's message. */
+  /** The alarm's text or the notification's message, already in the user's language. */
   text: string;
   /** A reminder of an alarm still new (1, 2, …). */
   repeat?: number;
@@ -64,10 +64,6 @@ export function digestOrder(a: DigestItem, b: DigestItem): number {
   return PRIORITY_RANK[b.priority] - PRIORITY_RANK[a.priority] || a.created.getTime() - b.created.getTime();
 }
 
-function languageOf(language: string | null | undefined): Language {
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
-}
-
 /** "2026-11-26 20:31" in the user's time zone (UTC when his is not one Intl knows). */
 function localTime(at: Date, timezone: string, twelveHour: boolean): string {
   const format = (timeZone: string) =>
@@ -89,11 +85,6 @@ function localTime(at: Date, timezone: string, twelveHour: boolean): string {
   }
 }
 
-/** An alarm type's name in the language (English name when the catalogue has none). */
-function alarmTypeText(lang: Language, type: number): string {
-  const names = (common[lang] as { alarmType?: Record<string, string> }).alarmType ?? {};
-  return names[String(type)] ?? alarmTypeName(type);
-}
 
 /**
  * The notification digest in the user's language: a subject with the count and the highest
@@ -116,7 +107,7 @@ export function notifyDigestMail(
   for (const item of items.slice(0, NOTIFY_MAIL_MAX_LISTED)) {
     const what = [
       item.unitName,
-      item.alarmType !== null ? alarmTypeText(lang, item.alarmType) : null,
+      item.alarmType !== null ? renderAlarmType(item.alarmType, commonT(lang)) : null,
       item.text || null,
     ].filter((x): x is string => Boolean(x));
     const reminder = item.repeat ? ` (${fill(t.reminder, { repeat: item.repeat })})` : '';

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { events, notifications, notifyMailPending, notifyMailSettings, tasks, users } from '../../db/schema';
 import { mailErrorSummary, type Mailer } from '../mail/mailer';
 import { notifyDigestMail, type DigestItem } from '../mail/templates';
+import { renderAlarmTextIn, renderLocalTextIn } from '../../i18n/local-text';
 import { choicesOf } from './settings';
 import { unsubscribeToken } from './token';
 
@@ -79,7 +80,7 @@ export async function runDigests(db: Db, opts: DigestOptions, now: Date): Promis
     if (claimed.length === 0) continue;
     const ids = claimed.map((c) => c.id);
     try {
-      const items = await digestItems(db, ids, choices, originFor(opts, settings?.linkOrigin ?? null));
+      const items = await digestItems(db, ids, choices, originFor(opts, settings?.linkOrigin ?? null), user.language);
       if (items.length > 0) {
         const origin = originFor(opts, settings?.linkOrigin ?? null);
         const unsubscribe = new URL('/api/v3/notify-mail/unsubscribe', origin);
@@ -129,6 +130,7 @@ async function digestItems(
   ids: readonly string[],
   choices: ReturnType<typeof choicesOf>,
   origin: string,
+  language: string,
 ): Promise<DigestItem[]> {
   const rows: Array<{ org: number; created: Date; doc: FwNotification }> = [];
   for (let i = 0; i < ids.length; i += 500)
@@ -168,7 +170,12 @@ async function digestItems(
       priority,
       unitName: event?.unitName ?? null,
       alarmType,
-      text: event?.alarm ? event.alarm.text : r.doc.message,
+      // The server's texts in the user's language (a unit's own alarm text stays as it sent it).
+      text: event?.alarm
+        ? event.alarm.textLocal
+          ? renderLocalTextIn(language, event.alarm.textLocal, event.alarm.text)
+          : renderAlarmTextIn(language, event.alarm.text)
+        : renderLocalTextIn(language, r.doc.messageText, r.doc.message),
       ...(r.doc.repeat ? { repeat: r.doc.repeat } : {}),
       ...(taskId ? { taskLink: new URL(taskPath(taskId), origin).href } : {}),
     });
