@@ -261,7 +261,7 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   {
     name: 'SMTP_URL',
     default: '(unset: mail is written to MAIL_DIR)',
-    description: 'SMTP server for outgoing mail (password links), e.g. smtp://mail.example:25 or smtps://user:pass@mail.example',
+    description: 'SMTP server for outgoing mail (password links, notification digests), e.g. smtp://mail.example:25 or smtps://user:pass@mail.example',
   },
   { name: 'MAIL_FROM', default: DEFAULT_MAIL_FROM, description: 'Sender address of outgoing mail' },
   {
