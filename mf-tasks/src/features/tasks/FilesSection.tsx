@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, pathFor, queryKeys, unwrap, type TaskFileAdded, type TaskListItem } from '@fieldwatch/shared';
 import { AbsoluteTime, useRemote } from '@fieldwatch/shared/remote';
-import { Button, ConfirmDialog, Icon } from '@fieldwatch/shared/ui';
+import { Button, buttonClassName, ConfirmDialog, Icon } from '@fieldwatch/shared/ui';
 import { patchCachedTask } from './task-api';
 import type { TaskDetail, TaskFile } from './task-types';
 import { toWriteError } from './task-write';
@@ -114,8 +114,15 @@ export function FilesSection({ task, canWrite, userName }: { task: TaskDetail; c
                 </span>
               </div>
               <div className={css.fileActions}>
-                <a href={f.url} download={f.name} className={css.iconButton} aria-label={t('files.download', { name: f.name })} title={t('files.download', { name: f.name })}>
-                  <Icon name="chevron" size={14} />
+                <a
+                  href={f.url}
+                  download={f.name}
+                  className={buttonClassName({ variant: 'ghost', size: 'small' })}
+                  aria-label={t('files.download', { name: f.name })}
+                  title={t('files.download', { name: f.name })}
+                  data-testid="file-download"
+                >
+                  {t('files.downloadShort')}
                 </a>
                 {canWrite && (
                   <button

@@ -1,8 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ENDPOINTS, EVENT_CATEGORIES, pathFor, renderLocalText, TASK_STATUSES, USER_TYPES } from '@fieldwatch/shared';
-import { RelativeTime, formatDate, loadViewLabels, pagerProps, useLoadSubtitle, useSession, useTimeConfig } from '@fieldwatch/shared/remote';
+import { ENDPOINTS, EVENT_CATEGORIES, pathFor, TASK_STATUSES, USER_TYPES } from '@fieldwatch/shared';
+import {
+  RelativeTime,
+  formatDate,
+  loadViewLabels,
+  pagerProps,
+  useLoadSubtitle,
+  useServerText,
+  useSession,
+  useTimeConfig,
+} from '@fieldwatch/shared/remote';
 import {
   Button,
   buttonClassName,
@@ -369,12 +378,6 @@ function TaskList(props: {
   );
 }
 
-/** A task's title in the reader's language: the server-written key when there is one. */
-export function useTaskTitle() {
-  const { t } = useTranslation('tasks');
-  return (task: Pick<TaskSearchRow, 'title' | 'titleText'>) => renderLocalText(task.titleText, task.title, t);
-}
-
 function TaskRow({
   row,
   names,
@@ -387,7 +390,7 @@ function TaskRow({
   onOpen: (id: string) => void;
 }) {
   const { t } = useTranslation('tasks');
-  const title = useTaskTitle();
+  const serverText = useServerText();
   const timeConfig = useTimeConfig();
   const units = (row.units ?? []).map((u) => u.name);
   const locationName = row.location?.name;
@@ -405,7 +408,7 @@ function TaskRow({
     >
       <td className={`${css.cell} ${css.cellTitle}`} data-label={t('col.title')}>
         <button type="button" className={css.titleButton} onClick={() => onOpen(row.id)} aria-haspopup="dialog">
-          {title(row)}
+          {serverText.taskTitle(row)}
         </button>
         <span className={css.sub}>{t(`type.${row.type}`)}</span>
       </td>
@@ -415,10 +418,10 @@ function TaskRow({
       <td className={css.cell} data-label={t('col.priority')}>
         {row.priority ? <TaskPriorityChip priority={row.priority} /> : <span className={css.muted}>—</span>}
       </td>
-      <td className={css.cell} data-label={t('col.assignees')}>
+      <td className={`${css.cell} ${css.cellAssignees}`} data-label={t('col.assignees')}>
         <Assignees names={row.assignees.map((u) => names.get(u) ?? u)} />
       </td>
-      <td className={css.cell} data-label={t('col.where')}>
+      <td className={`${css.cell} ${css.cellWhere}`} data-label={t('col.where')}>
         {units.length || locationName ? (
           <span className={css.where}>
             {units.length > 0 && (
@@ -433,7 +436,7 @@ function TaskRow({
           <span className={css.muted}>—</span>
         )}
       </td>
-      <td className={css.cell} data-label={t('col.due')}>
+      <td className={`${css.cell} ${css.nowrap}`} data-label={t('col.due')}>
         {row.due ? (
           <span className={overdue ? css.overdue : undefined} title={overdue ? t('due.overdue') : undefined}>
             {formatDate(`${row.due.slice(0, 10)} 12:00:00`, timeConfig)}

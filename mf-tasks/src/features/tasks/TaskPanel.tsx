@@ -9,8 +9,6 @@ import { useTranslation } from 'react-i18next';
 import {
   alarmActionsFor,
   EVENT_CATEGORIES,
-  renderAlarmType,
-  renderLocalText,
   TASK_STATUSES,
   type EventCategory,
   type TaskStatus,
@@ -22,6 +20,7 @@ import {
   useAlarmActions,
   useAlarmStatuses,
   useRemote,
+  useServerText,
   useSession,
   useTimeConfig,
 } from '@fieldwatch/shared/remote';
@@ -126,7 +125,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
     const m = new Map((users ?? []).map((u) => [u.username, u.name]));
     return (u: string) => m.get(u) ?? u;
   }, [users]);
-  const title = renderLocalText(task.titleText, task.title, t);
+  const title = useServerText().taskTitle(task);
   const archived = task.status === 'archived';
   const unassigned = (users ?? []).filter((u) => !task.assignees.includes(u.username));
 
@@ -164,7 +163,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
                 {t('detail.restore')}
               </Button>
             ) : (
-              <Button size="small" variant="ghost" onClick={() => void run('status', { op: 'status', status: 'archived' })} disabled={busy !== null} data-testid="archive-task">
+              <Button size="small" onClick={() => void run('status', { op: 'status', status: 'archived' })} disabled={busy !== null} data-testid="archive-task">
                 {t('detail.archive')}
               </Button>
             )}
@@ -530,8 +529,9 @@ function EventItem({ item }: { item: TaskEventDetail }) {
   const live = useAlarmStatuses();
   const { event } = item;
   const alarm = item.alarm ? (live.get(item.alarm.alarmId) ?? item.alarm) : null;
-  const type = event.alarm ? renderAlarmType(event.alarm.type, t) : null;
-  const title = renderLocalText(event.titleText, event.title, t);
+  const serverText = useServerText();
+  const type = event.alarm ? serverText.alarmType(event.alarm.type) : null;
+  const title = serverText.eventTitle(event);
   const label = type && item.unit ? t('common:alarmActions.alarmOn', { type, unit: item.unit.name }) : title;
   const canAck = !!alarm && actions.canAct && alarmActionsFor(alarm.state).includes('acknowledge');
   return (
