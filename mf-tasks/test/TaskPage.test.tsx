@@ -143,4 +143,33 @@ describe('/taskmanagement', () => {
     expect(within(panel).queryByTestId('file-drop')).toBeNull();
     expect(screen.queryByTestId('add-work')).toBeNull();
   });
+
+  test('a pushed change patches the row and the open task in place; the text being typed stays', async () => {
+    let server = detail({ revision: 1 });
+    const { bus } = renderAt('/taskmanagement?view=all&task=t1', (method, url) => {
+      if (url.includes('/users')) return { status: 200, body: { data: users } };
+      if (url === '/api/v3/tasks') return { status: 200, body: { data: page([item('t1', { revision: server.revision, status: server.status, title: server.title })]) } };
+      if (url === '/api/v3/tasks/t1') return { status: 200, body: { data: server } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    const panel = await screen.findByTestId('task-panel');
+    const note = await within(panel).findByTestId('note-input');
+    fireEvent.change(note, { target: { value: 'Half written note' } });
+    const row = (await screen.findAllByTestId('task-row'))[0]!;
+    expect(within(row).getByText('Not started')).toBeTruthy();
+
+    server = { ...server, revision: 2, status: 'working', title: 'Renamed by a colleague' };
+    act(() => bus.emit('tasks:changed', { ...task('t1'), revision: 2, status: 'working', title: 'Renamed by a colleague' }));
+    // In place, before any new answer (the lists are asked again 400 ms after a push): the row and the panel.
+    await waitFor(() => expect(within(row).getByText('In progress')).toBeTruthy(), { timeout: 300 });
+    expect(within(row).getByText('Renamed by a colleague')).toBeTruthy();
+    expect(within(panel).getByTestId('task-title').textContent).toBe('Renamed by a colleague');
+    expect(within(panel).getByTestId('set-status-working').getAttribute('aria-pressed')).toBe('true');
+    expect((within(panel).getByTestId('note-input') as HTMLTextAreaElement).value).toBe('Half written note');
+    // An older revision arriving late changes nothing.
+    act(() => bus.emit('tasks:changed', { ...task('t1'), revision: 1, status: 'resting' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(row).getByText('In progress')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('task-row')[0]).toBe(row));
+  });
 });
