@@ -54,6 +54,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // No SMTP: mail goes to .eml files here, where password-reset.spec.ts reads the link.
       MAIL_DIR: path.join(__dirname, 'test-results', `mail-${port}`),
+      // Notification digests are mailed there too, checked every second (mail-notifications.spec.ts).
+      NOTIFY_MAIL: '1',
+      NOTIFY_MAIL_TICK_MS: '1000',
     },
   },
 });

@@ -10,6 +10,10 @@ interface Shown extends Toast {
 let nextId = 1;
 const TOAST_MS = 6000;
 
+/** What a toast says: its key with its values (two critical alarms share the key, not the text). */
+const sameToast = (a: Toast, b: Toast) =>
+  a.message === b.message && a.kind === b.kind && JSON.stringify(a.params ?? null) === JSON.stringify(b.params ?? null);
+
 /** Toasts from anywhere (bus 'toast'); identical messages shown at once are collapsed. */
 export function Toasts() {
   const { t } = useTranslation('common');
@@ -18,7 +22,7 @@ export function Toasts() {
   useEffect(() => {
     const onToast = (toast: Toast) => {
       const id = nextId++;
-      setToasts((list) => (list.some((x) => x.message === toast.message) ? list : [...list.slice(-3), { ...toast, id }]));
+      setToasts((list) => (list.some((x) => sameToast(x, toast)) ? list : [...list.slice(-3), { ...toast, id }]));
       setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), TOAST_MS);
     };
     bus.on('toast', onToast);
