@@ -73,10 +73,11 @@ describe('LocalText', () => {
       key: 'serverText.alarmText.aboveHigh',
       params: { value: '17.5 mA', limit: '16 mA', level: 2 },
     });
-    expect(alarmTextLocal('Lid opened')).toBeUndefined();
+    expect(alarmTextLocal('Pump stopped by operator')).toBeUndefined();
     const de = await tIn('de');
     expect(renderAlarmText('No contact since 2026-11-26 09:00 UTC', de)).toBe('Kein Kontakt seit 2026-11-26 09:00 UTC');
-    expect(renderAlarmText('Lid opened', de)).toBe('Lid opened');
+    expect(renderAlarmText('Pump stopped by operator', de)).toBe('Pump stopped by operator');
+    expect(renderAlarmText('Lid opened', de)).toBe('Deckel geöffnet');
   });
 
   it('the English rendering equals the English text the documents keep', () => {
@@ -96,5 +97,37 @@ describe('LocalText', () => {
     const renamed = rename(task, 'Check pump 4', 'demo.user', '2026-11-26T11:00:00Z');
     expect(renamed.titleText).toBeUndefined();
     expect(renamed.title).toBe('Check pump 4');
+  });
+});
+
+describe('the demo fleet’s and older alarm texts', () => {
+  const en = textFunctionOf(common.en as unknown as Record<string, unknown>);
+  test.each([
+    'Battery voltage 3.12 V below limit 3.30 V',
+    'Loop resistance 250 Ω above limit 150 Ω',
+    'Temperature 31.5 °C above limit 30 °C',
+    'CO2 1400 ppm above limit 1000 ppm',
+    'Fill level 88 % above limit 80 %',
+    'Differential pressure 1.25 bar above limit 1.00 bar',
+    'Level 2.40 m below limit 2.50 m',
+    'Insulation resistance 120.5 kΩ below level 2 limit 500 kΩ',
+    'Level 85.5 % above formula level 3 limit 80 %',
+    'Level switch 2 activated',
+    'Lid opened',
+    'Loop open circuit detected',
+    'No contact since 2026-11-26 09:00 UTC',
+    'Value 12 m above high limit 10 m (level 1)',
+  ])('%s: recognised, and its English rendering is the text itself', (text) => {
+    expect(alarmTextLocal(text)).toBeDefined();
+    expect(renderAlarmText(text, en)).toBe(text);
+  });
+
+  test('in Swedish, also inside a message stored with the raw text (rows from before the keys)', async () => {
+    const sv = await tIn('sv');
+    expect(renderAlarmText('Battery voltage 3.12 V below limit 3.30 V', sv)).toBe('Batterispänning 3.12 V under gränsen 3.30 V');
+    const old = { key: 'serverText.alarmMessage', params: { alarmType: 28, text: 'Battery voltage 3.12 V below limit 3.30 V' } };
+    expect(renderLocalText(old, 'x', sv)).toBe('Batteri Batterispänning 3.12 V under gränsen 3.30 V');
+    expect(renderAlarmText('Level switch 2 activated', sv)).toBe('Nivåbrytare 2 aktiverad');
+    expect(renderAlarmText('Something else', sv)).toBe('Something else');
   });
 });

@@ -19,7 +19,7 @@ const fleet = () => [
     UnitName: 'Tank 2',
     AlarmEvents: [
       alarm(19, '2026-01-11 09:00:00', 'No contact since 2026-01-11 08:00 UTC'),
-      alarm(34, '2026-01-09 07:00:00', 'Lid opened'),
+      alarm(34, '2026-01-09 07:00:00', 'Pump stopped by operator'),
     ],
   }),
 ];
@@ -32,7 +32,7 @@ describe('server texts in the reader’s language', () => {
     expect(rows[0]!.textContent).toContain('Ingen kontakt siden 2026-01-11 08:00 UTC');
     expect(rows[1]!.textContent).toContain('Værdi 12.5 m over øvre grænse 10 m (niveau 1)');
     expect(rows[1]!.textContent).not.toContain('above high limit');
-    expect(rows[2]!.textContent).toContain('Lid opened');
+    expect(rows[2]!.textContent).toContain('Pump stopped by operator');
   });
 
   test('a search finds the Danish words of a server-written alarm text', () => {

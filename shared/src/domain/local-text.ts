@@ -9,7 +9,9 @@
  * - `unitType`: a unit type code, rendered as its model name (common unitType.<code> when the
  *   catalogue has one, else the model name, which is the same in every language);
  * - a parameter whose value is itself a LocalText (e.g. the alarm text inside a notification
- *   message) is rendered first, by the same rules.
+ *   message) is rendered first, by the same rules;
+ * - `text`, when a string: an alarm text as stored, shown translated when the server wrote it
+ *   (alarmTextLocal), so messages stored before their alarm text had a key read translated too.
  */
 import { alarmTypeKey, alarmTypeName } from './alarm-types';
 import { modelName } from './device-types';
@@ -62,6 +64,7 @@ export function renderUnitType(code: number, t: TextFunction): string {
 
 function renderParam(name: string, value: LocalTextParam, t: TextFunction): string | number | undefined {
   if (typeof value === 'object') return renderOrUndefined(value, t);
+  if (name === 'text' && typeof value === 'string') return renderAlarmText(value, t);
   const n = typeof value === 'number' ? value : Number(value);
   if (name === 'alarmType' && Number.isInteger(n)) return renderAlarmType(n, t);
   if (name === 'unitType' && Number.isInteger(n)) return renderUnitType(n, t);
@@ -122,7 +125,32 @@ export const SERVER_TEXT = {
   aboveHigh: 'serverText.alarmText.aboveHigh',
   belowLow: 'serverText.alarmText.belowLow',
   noContactSince: 'serverText.alarmText.noContactSince',
+  aboveLimit: 'serverText.alarmText.aboveLimit',
+  belowLimit: 'serverText.alarmText.belowLimit',
+  insulationBelow: 'serverText.alarmText.insulationBelow',
+  formulaAbove: 'serverText.alarmText.formulaAbove',
+  levelSwitch: 'serverText.alarmText.levelSwitch',
 } as const;
+
+/** Measured quantities named in alarm texts (common serverText.quantity.<id>). */
+const QUANTITIES: Record<string, string> = {
+  'Battery voltage': 'batteryVoltage',
+  'Loop resistance': 'loopResistance',
+  Temperature: 'temperature',
+  CO2: 'co2',
+  'Fill level': 'fillLevel',
+  'Differential pressure': 'differentialPressure',
+  Level: 'level',
+};
+const QUANTITY_RX = new RegExp(`^(${Object.keys(QUANTITIES).join('|')}) (.+?) (above|below) limit (.+)$`);
+
+/** Alarm texts without values (common serverText.alarmText.<id>). */
+const FIXED_TEXTS: Record<string, string> = {
+  'Lid opened': 'lidOpened',
+  'Cabinet door opened': 'cabinetDoorOpened',
+  'Tamper switch triggered': 'tamperSwitchTriggered',
+  'Loop open circuit detected': 'loopOpenCircuit',
+};
 
 /** Event title of an alarm: "<alarm type>: <unit name>". */
 export function alarmEventTitleText(alarmType: number, unitName: string): LocalText {
@@ -130,9 +158,9 @@ export function alarmEventTitleText(alarmType: number, unitName: string): LocalT
 }
 
 /**
- * The alarm texts the server writes (alarm-limits.ts crossingText, the communication watchdog),
- * recognised in their stored English form; undefined for any other text (seeded, ingested), which
- * then shows as it was written.
+ * The alarm texts the server writes (alarm-limits.ts crossingText, the communication watchdog,
+ * the demo fleet's alarms), recognised in their stored English form; undefined for any other text
+ * (ingested from elsewhere, typed by a person), which then shows as it was written.
  */
 export function alarmTextLocal(text: string): LocalText | undefined {
   const crossing = /^Value (.+) (above high|below low) limit (.+) \(level (\d+)\)$/.exec(text);
@@ -145,6 +173,27 @@ export function alarmTextLocal(text: string): LocalText | undefined {
   }
   const noContact = /^No contact since (.+) UTC$/.exec(text);
   if (noContact) return { key: SERVER_TEXT.noContactSince, params: { time: noContact[1]! } };
+  const measured = QUANTITY_RX.exec(text);
+  if (measured) {
+    const [, quantity, value, side, limit] = measured;
+    return {
+      key: side === 'above' ? SERVER_TEXT.aboveLimit : SERVER_TEXT.belowLimit,
+      params: { quantity: { key: `serverText.quantity.${QUANTITIES[quantity!]}` }, value: value!, limit: limit! },
+    };
+  }
+  const insulation = /^Insulation resistance (.+) below level (\d+) limit (.+)$/.exec(text);
+  if (insulation)
+    return {
+      key: SERVER_TEXT.insulationBelow,
+      params: { value: insulation[1]!, level: Number(insulation[2]), limit: insulation[3]! },
+    };
+  const formula = /^Level (.+) above formula level (\d+) limit (.+)$/.exec(text);
+  if (formula)
+    return { key: SERVER_TEXT.formulaAbove, params: { value: formula[1]!, level: Number(formula[2]), limit: formula[3]! } };
+  const levelSwitch = /^Level switch (\d+) activated$/.exec(text);
+  if (levelSwitch) return { key: SERVER_TEXT.levelSwitch, params: { level: Number(levelSwitch[1]) } };
+  const fixed = FIXED_TEXTS[text];
+  if (fixed) return { key: `serverText.alarmText.${fixed}` };
   return undefined;
 }
 
