@@ -287,6 +287,31 @@ export function Segmented<T extends string>(props: {
   );
 }
 
+/**
+ * A sortable column's header button: the label and an arrow for the direction (none when another
+ * column sorts). Put it in a <th aria-sort=…>.
+ */
+export function SortButton(props: { label: string; title: string; active: boolean; dir: 'asc' | 'desc'; onClick: () => void }) {
+  return (
+    <button type="button" className={css.sortButton} data-active={props.active || undefined} onClick={props.onClick} title={props.title}>
+      {props.label}
+      <Icon name={props.active ? (props.dir === 'asc' ? 'sortAsc' : 'sortDesc') : 'sortNone'} size={13} />
+    </button>
+  );
+}
+
+/** A group of filter chips that switch on and off (each a ToggleChip). */
+export function ToggleChips({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={css.toggleChips} role="group" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+export function ToggleChip({ pressed, className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { pressed: boolean }) {
+  return <button type="button" className={cx(css.toggleChip, className)} aria-pressed={pressed} {...rest} />;
+}
+
 /** The colour of a Chip, from the theme tokens. */
 export type Tone = 'neutral' | 'info' | 'warning' | 'orange' | 'danger' | 'critical' | 'success' | 'muted';
 

@@ -25,11 +25,13 @@ import {
   SearchField,
   Segmented,
   Select,
+  SortButton,
   Table,
+  ToggleChip,
+  ToggleChips,
   Toolbar,
 } from '@fieldwatch/shared/ui';
 import { TaskPriorityChip, TaskStatusChip } from '../../ui/Chip';
-import chips from '../../ui/filter-chips.module.css';
 import { AddWork } from './AddWork';
 import { Assignees } from './Assignees';
 import { useAssignableUsers, useTaskSearch, useTasksLive } from './task-api';
@@ -193,20 +195,18 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
   return (
     <div className={css.filters} data-testid="task-filters">
       {statuses.length > 0 && (
-        <div className={chips.chips} role="group" aria-label={t('filter.status')}>
+        <ToggleChips label={t('filter.status')}>
           {statuses.map((s) => (
-            <button
+            <ToggleChip
               key={s}
-              type="button"
-              className={chips.chip}
-              aria-pressed={query.statuses.includes(s)}
+              pressed={query.statuses.includes(s)}
               onClick={() => setQuery(toggleTaskStatus(query, s))}
               data-testid={`filter-status-${s}`}
             >
               {t(`status.${s}`)}
-            </button>
+            </ToggleChip>
           ))}
-        </div>
+        </ToggleChips>
       )}
       <div className={css.selects}>
         {query.view !== 'mine' && (
@@ -341,16 +341,13 @@ function TaskList(props: {
     const active = query.sort === c.sort;
     return (
       <th key={c.id} aria-sort={active ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <button
-          type="button"
-          className={css.sortButton}
-          data-active={active || undefined}
-          onClick={() => setQuery(sortTasksBy(query, c.sort!))}
+        <SortButton
+          label={label}
           title={t('sort.by', { column: label })}
-        >
-          {label}
-          <Icon name={active ? (query.dir === 'asc' ? 'sortAsc' : 'sortDesc') : 'sortNone'} size={13} />
-        </button>
+          active={active}
+          dir={query.dir}
+          onClick={() => setQuery(sortTasksBy(query, c.sort!))}
+        />
       </th>
     );
   };

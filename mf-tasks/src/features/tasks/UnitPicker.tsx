@@ -5,6 +5,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Unit } from '@fieldwatch/shared';
 import { useDevices } from '@fieldwatch/shared/remote';
+import { VisuallyHidden } from '@fieldwatch/shared/ui';
 import css from './TaskPage.module.css';
 
 const MAX_SUGGESTIONS = 30;
@@ -45,7 +46,7 @@ export function UnitPicker(props: {
   const suggestions = useMemo(() => matchUnits(units ?? [], text), [units, text]);
   return (
     <label className={props.compact ? css.unitPickerCompact : css.unitPicker}>
-      <span className={props.compact ? css.visuallyHidden : css.fieldLabel}>{props.label}</span>
+      {props.compact ? <VisuallyHidden>{props.label}</VisuallyHidden> : <span className={css.fieldLabel}>{props.label}</span>}
       <input
         className={css.textInput}
         list={listId}
