@@ -7,7 +7,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { EVENT_CATEGORIES, ENDPOINTS, pathFor, unwrap, type EventCategory } from '@fieldwatch/shared';
-import { useDevices, useRemote, useSession } from '@fieldwatch/shared/remote';
+import { dayIn, useDevices, useRemote, useSession, useTimeConfig } from '@fieldwatch/shared/remote';
 import { Button, Icon, Modal, Select, TextField } from '@fieldwatch/shared/ui';
 import { patchCachedTask, useAssignableUsers } from './task-api';
 import { toWriteError } from './task-write';
@@ -61,7 +61,8 @@ export function AddWork({ onClose, onCreated }: { onClose: () => void; onCreated
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const today = new Date().toISOString().slice(0, 10);
+  // Today in the user's time zone: a due date before it is in the past.
+  const today = dayIn(Date.now(), useTimeConfig());
   const errors = validateAddWork(form, today);
   const shown = tried ? errors : {};
   const set = <K extends keyof AddWorkForm>(k: K, v: AddWorkForm[K]) => setForm((f) => ({ ...f, [k]: v }));

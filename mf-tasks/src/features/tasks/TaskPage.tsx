@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, EVENT_CATEGORIES, pathFor, TASK_STATUSES, USER_TYPES } from '@fieldwatch/shared';
 import {
   RelativeTime,
+  dayIn,
   formatDate,
   loadViewLabels,
   pagerProps,
@@ -391,7 +392,7 @@ function TaskRow({
   const timeConfig = useTimeConfig();
   const units = (row.units ?? []).map((u) => u.name);
   const locationName = row.location?.name;
-  const overdue = !!row.due && row.status !== 'done' && row.status !== 'archived' && row.due.slice(0, 10) < new Date().toISOString().slice(0, 10);
+  const overdue = !!row.due && row.status !== 'done' && row.status !== 'archived' && row.due.slice(0, 10) < dayIn(Date.now(), timeConfig);
   return (
     <tr
       className={css.row}
