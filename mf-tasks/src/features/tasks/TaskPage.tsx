@@ -35,7 +35,7 @@ import {
 import { TaskPriorityChip, TaskStatusChip } from '../../ui/Chip';
 import { AddWork } from './AddWork';
 import { Assignees } from './Assignees';
-import { useAssignableUsers, useTaskSearch, useTasksLive } from './task-api';
+import { useSelectedOrgUsers, useTaskSearch, useTasksLive } from './task-api';
 import {
   clearTaskFilters,
   isTaskFiltered,
@@ -191,7 +191,7 @@ function SearchBox({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQu
 
 function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuery, replace?: boolean) => void }) {
   const { t } = useTranslation('tasks');
-  const users = useAssignableUsers().data ?? [];
+  const users = useSelectedOrgUsers();
   const statuses = query.view === 'archive' ? [] : TASK_STATUSES.filter((s) => s !== 'archived');
   return (
     <div className={css.filters} data-testid="task-filters">
@@ -317,8 +317,8 @@ function TaskList(props: {
 }) {
   const { page, query, setQuery } = props;
   const { t } = useTranslation('tasks');
-  const users = useAssignableUsers().data;
-  const names = new Map((users ?? []).map((u) => [u.username, u.name]));
+  const users = useSelectedOrgUsers();
+  const names = new Map(users.map((u) => [u.username, u.name]));
   if (page.total === 0) {
     const filtered = isTaskFiltered(query);
     return (

@@ -6,7 +6,7 @@
  * nothing flickers and the scroll, selection and typed text stay.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, pathFor, queryKeys, unwrap, type ApiClient, type TaskWithRevision } from '@fieldwatch/shared';
 import { type LoadState, useApiQuery, useRemote, useSession } from '@fieldwatch/shared/remote';
@@ -64,6 +64,28 @@ export function useAssignableUsers(taskId?: string) {
     },
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * The people of every selected customer (for the list's names and its assignee filter): one
+ * entry per username, sorted by name.
+ */
+export function useSelectedOrgUsers(): TaskUserRef[] {
+  const { api } = useRemote();
+  const customers = useSession((s) => s.selectedCustomers);
+  const results = useQueries({
+    queries: customers.map((organizationId) => ({
+      queryKey: queryKeys.taskUsers(organizationId),
+      queryFn: async () => {
+        const res = await api.http.request({ method: 'GET', url: pathFor(ENDPOINTS.taskOrgUsers), params: { organizationId } });
+        return unwrap<TaskUserRef[]>(res.data);
+      },
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const byName = new Map<string, TaskUserRef>();
+  for (const r of results) for (const u of r.data ?? []) byName.set(u.username, u);
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 // ───────── cache patching
