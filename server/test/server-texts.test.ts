@@ -12,6 +12,7 @@ import {
   renderLocalText,
   textFunctionOf,
   type FwEvent,
+  type UnitLogEntry,
   type FwTask,
 } from '@fieldwatch/shared';
 import common from '@fieldwatch/locales/common';
@@ -34,12 +35,13 @@ async function runMigration0014(s: TestServer): Promise<void> {
 describe.each(DRIVERS)('server texts on %s', (driver) => {
   let s: TestServer;
   let nordic: number;
+  let superCookie: string;
   let unitId: number;
   let unitName: string;
   let crossingEvent: FwEvent;
 
   beforeAll(async () => {
-    ({ s, nordic } = await startDemo(driver));
+    ({ s, nordic, superCookie } = await startDemo(driver));
     const [u] = await s.db.db
       .select({ id: units.id, name: units.name })
       .from(units)
@@ -112,6 +114,25 @@ describe.each(DRIVERS)('server texts on %s', (driver) => {
       'Kein Kontakt seit 2026-01-02 03:04 UTC',
     );
     expect(renderAlarmTextIn('de', 'Pump stopped by operator')).toBe('Pump stopped by operator');
+  });
+
+  it('the unit log’s alarm and measurement lines carry their text as keys', async () => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/api/v3/device/devices/${unitId}/log?kinds=alarm,measurement&limit=500`,
+      headers: { cookie: superCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = (res.json() as { data: UnitLogEntry[] }).data;
+    const alarmLine = lines.find((l) => l.kind === 'alarm' && l.channel === 77)!;
+    expect(alarmLine.text).toBe('Analogue high level 2: Value 17.5 mA above high limit 16 mA (level 2)');
+    expect(renderLocalTextIn('en', alarmLine.textLocal, '?')).toBe(alarmLine.text);
+    expect(renderLocalTextIn('sv', alarmLine.textLocal, '?')).toBe('Analog hög nivå 2: Värde 17.5 mA över övre gräns 16 mA (nivå 2)');
+    expect(lines.some((l) => l.kind === 'measurement')).toBe(true);
+    for (const l of lines.filter((x) => x.kind === 'measurement').slice(0, 20)) {
+      expect(renderLocalTextIn('en', l.textLocal, '?')).toBe(l.text);
+      expect(renderLocalTextIn('de', l.textLocal, '?')).toContain('(Kanal ');
+    }
   });
 
   it('migration 0014 gives old rows (no keys) the keys the pipeline writes; renamed tasks keep their title', async () => {

@@ -7,6 +7,7 @@ import type { UnitStatus } from '../domain/status';
 import type { Granularity, SeriesPoint } from '../domain/telemetry';
 import type { UnitSettingsDoc } from '../contract/devices';
 import type { AlarmEventRef, Unit } from './types';
+import type { LocalText } from '../domain/local-text';
 
 export interface ChannelInfo {
   ChannelID: number;
@@ -123,6 +124,8 @@ export interface UnitLogEntry {
   kind: UnitLogKind;
   /** Short text: channel and value, command and its state, alarm type and text. */
   text: string;
+  /** The text as a translation key (domain/local-text.ts), for measurement and alarm lines. */
+  textLocal?: LocalText;
   /** Command lines: the command's state; alarm lines: active or cleared. */
   status?: string;
   channel?: number;

@@ -214,3 +214,17 @@ export function alarmMessageText(alarmType: number, text: string | undefined, te
 export function reminderText(repeat: number, message: LocalText): LocalText {
   return { key: SERVER_TEXT.reminder, params: { repeat, message } };
 }
+
+/** A measurement line of a unit's log: "<channel name> (channel <n>): <value>". */
+export function logMeasurementText(channelName: string, channelNo: number, value: number): LocalText {
+  return channelName
+    ? { key: 'serverText.log.measurement', params: { channel: channelName, no: channelNo, value } }
+    : { key: 'serverText.log.measurementUnnamed', params: { no: channelNo, value } };
+}
+
+/** An alarm line of a unit's log: "<alarm type>: <alarm text>". */
+export function logAlarmText(alarmType: number, text: string): LocalText {
+  return text
+    ? { key: 'serverText.log.alarm', params: { alarmType, text } }
+    : { key: SERVER_TEXT.alarmMessageTypeOnly, params: { alarmType } };
+}

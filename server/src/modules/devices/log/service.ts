@@ -9,6 +9,8 @@ import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzl
 import {
   ALARM_TYPE_MAX,
   alarmTypeName,
+  logAlarmText,
+  logMeasurementText,
   UNIT_LOG_KINDS,
   type UnitLogEntry,
   type UnitLogKind,
@@ -74,7 +76,15 @@ async function measurementLines(db: Db, u: UnitRow, w: LogWindow): Promise<UnitL
       .where(and(...where))
       .orderBy(desc(measurements.ts))
       .limit(w.limit);
-    for (const r of rows) out.push({ ts: r.ts.toISOString(), kind: 'measurement', text: r.text, channel: c.no, value: r.value });
+    for (const r of rows)
+      out.push({
+        ts: r.ts.toISOString(),
+        kind: 'measurement',
+        text: r.text,
+        textLocal: logMeasurementText(c.name, c.no, r.value),
+        channel: c.no,
+        value: r.value,
+      });
   }
   return out;
 }
@@ -116,6 +126,7 @@ async function alarmLines(db: Db, u: UnitRow, w: LogWindow): Promise<UnitLogEntr
     ts: a.eventTime.toISOString(),
     kind: 'alarm',
     text: `${alarmTypeName(a.alarmType)}${a.text ? `: ${a.text}` : ''}`,
+    textLocal: logAlarmText(a.alarmType, a.text),
     status: a.active ? 'active' : 'cleared',
     channel: a.channelId,
   }));

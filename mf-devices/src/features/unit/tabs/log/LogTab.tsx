@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ENDPOINTS,
   pathFor,
+  renderLocalText,
   UNIT_LOG_KINDS,
   type UnitActionRecord,
   type UnitLogEntry,
@@ -227,7 +228,7 @@ export function LogTab({ unitId }: UnitTabProps) {
                               </Chip>
                             </td>
                             <td data-label={t('unitTabs.log.text')} className={css.text}>
-                              {line.text}
+                              {renderLocalText(line.textLocal, line.text, t)}
                             </td>
                             <td data-label={t('unitTabs.log.state')}>
                               {line.status ? (
