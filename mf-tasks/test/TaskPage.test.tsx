@@ -172,4 +172,20 @@ describe('/taskmanagement', () => {
     expect(within(row).getByText('In progress')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('task-row')[0]).toBe(row));
   });
+
+  test("a task's own address (/taskmanagement/<id>, as mails give it) opens the task; a deeper path opens the list", async () => {
+    const handler: FakeHandler = (method, url) => {
+      if (url.includes('/users')) return { status: 200, body: { data: users } };
+      if (url === '/api/v3/tasks') return { status: 200, body: { data: page([item('t1')]) } };
+      if (url === '/api/v3/tasks/t1') return { status: 200, body: { data: detail() } };
+      return { status: 404, body: { message: 'Not found' } };
+    };
+    const first = renderAt('/taskmanagement/t1', handler);
+    expect(await screen.findByTestId('task-panel')).toBeTruthy();
+    expect(location()).toBe('/taskmanagement?view=all&task=t1');
+    first.unmount();
+    renderAt('/taskmanagement/old/link', handler);
+    expect(await screen.findAllByTestId('task-row')).toHaveLength(1);
+    expect(location()).toBe('/taskmanagement');
+  });
 });
