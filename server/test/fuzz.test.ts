@@ -1680,6 +1680,45 @@ const SPECS: Record<string, Spec> = {
   },
   'PATCH /api/v3/events/tasks/:id': { write: true, semantic: (fx) => taskUpdates(fx) },
   'PUT /api/v3/events/tasks/:id': { write: true, semantic: (fx) => taskUpdates(fx) },
+  // The task screens (modules/tasks): reads, and file writes that only reach missing tasks or files.
+  'GET /api/v3/tasks': read,
+  'GET /api/v3/tasks.csv': read,
+  'GET /api/v3/tasks/users': read,
+  'GET /api/v3/tasks/:id': read,
+  'GET /api/v3/tasks/:id/users': read,
+  'GET /api/v3/tasks/:id/files': read,
+  'GET /api/v3/tasks/:id/files/:fileId': read,
+  // Uploads to no task (404) — generic junk included; to a real task only bodies refused by type (415) or empty (400).
+  'POST /api/v3/tasks/:id/files': {
+    write: true,
+    safe: true,
+    pools: () => ({ id: fc.constantFrom('nope', 'no-such-task', '00000000-0000-0000-0000-000000000000') }),
+    semantic: (fx) => [
+      fc
+        .record({
+          who: whoArb,
+          t: fc.constantFrom(...fx.nordicTasks.slice(0, 3)),
+          type: fc.constantFrom('image/png', 'application/pdf', 'application/octet-stream', 'text/html', 'text/plain'),
+          b: fc.uint8Array({ maxLength: 200 }),
+        })
+        .map(({ who, t, type, b }) =>
+          // A NUL byte first: no image, pdf or text starts so.
+          S({ who, path: { id: t.id }, query: q({ name: 'f.txt' }), body: { kind: 'bytes', bytes: Buffer.concat([Buffer.from([0]), Buffer.from(b)]), type } }),
+        ),
+      fc
+        .record({ who: whoArb, t: fc.constantFrom(...fx.nordicTasks.slice(0, 3)) })
+        .map(({ who, t }) => S({ who, path: { id: t.id }, query: q({ name: 'empty.txt' }), body: { kind: 'bytes', bytes: Buffer.alloc(0), type: 'text/plain' } })),
+    ],
+  },
+  // Files that do not exist: deleting them changes nothing.
+  'DELETE /api/v3/tasks/:id/files/:fileId': {
+    write: true,
+    safe: true,
+    pools: (fx) => ({
+      id: fc.constantFrom(...fx.nordicTasks.slice(0, 3).map((t) => t.id), 'nope'),
+      fileId: fc.constantFrom('nope', '00000000-0000-0000-0000-000000000000'),
+    }),
+  },
   // Missing, another user's, or already seen notifications: marking them changes nothing.
   'PUT /api/v3/events/notifications/:id/seen': {
     write: true,

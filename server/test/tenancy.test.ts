@@ -18,7 +18,7 @@ import type { InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { USER_TYPES } from '@fieldwatch/shared';
 import { appContext, appRoutes } from '../src/app';
-import { alarms, events, nfcTags, notifications, tasks, unitSettings, units, users } from '../src/db/schema';
+import { alarms, events, nfcTags, notifications, taskFiles, tasks, unitSettings, units, users } from '../src/db/schema';
 import {
   addUser,
   DRIVERS,
@@ -76,6 +76,8 @@ interface Fixture {
     containerLocation: string;
     task: string;
     taskRevision: number;
+    /** A file of the Baltic task. */
+    taskFile: string;
     event: string;
     notification: string;
     user: number;
@@ -155,6 +157,17 @@ async function makeFixture(d: DemoServer): Promise<Fixture> {
     ).id;
   const [bTask] = await db.select().from(tasks).where(eq(tasks.organizationId, d.baltic)).limit(1);
   const [nTask] = await db.select().from(tasks).where(eq(tasks.organizationId, d.nordic)).limit(1);
+  const bTaskFile = randomUUID();
+  await db.insert(taskFiles).values({
+    id: bTaskFile,
+    taskId: bTask!.id,
+    organizationId: d.baltic,
+    name: 'baltic.txt',
+    contentType: 'text/plain',
+    size: 6,
+    createdBy: 'demo.super',
+    data: Buffer.from('Baltic'),
+  });
   const [bEvent] = await db
     .select({ id: events.id })
     .from(events)
@@ -208,6 +221,7 @@ async function makeFixture(d: DemoServer): Promise<Fixture> {
       containerLocation: await container(sup, 'location', d.baltic),
       task: bTask!.id,
       taskRevision: bTask!.revision,
+      taskFile: bTaskFile,
       event: bEvent!.id,
       notification: note!.id,
       user: reader!.id,
@@ -537,6 +551,62 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
       missing: 'nobody.here',
       status: { super: 400, user: 400 },
     },
+    {
+      name: 'about a Baltic unit',
+      req: (id) => ({ method: 'POST', url: '/api/v3/events/tasks', body: { title: 'T', unitIds: [id] } }),
+      foreign: f.b.unit,
+      missing: NOWHERE,
+      status: { super: 400, user: 400 },
+    },
+    {
+      name: 'at a Baltic location',
+      req: (id) => ({ method: 'POST', url: '/api/v3/events/tasks', body: { title: 'T', locationId: id } }),
+      foreign: f.b.containerLocation,
+      missing: 'nope',
+      status: { super: 400, user: 400 },
+    },
+  ],
+  // The task screens (modules/tasks): a Baltic task, or a Baltic file, as one that does not exist.
+  'GET /api/v3/tasks/:id': (f) => [{ name: 'a Baltic task', req: (id) => get(`/api/v3/tasks/${id}`), foreign: f.b.task, missing: uuid() }],
+  'GET /api/v3/tasks/:id/users': (f) => [
+    { name: 'a Baltic task', req: (id) => get(`/api/v3/tasks/${id}/users`), foreign: f.b.task, missing: uuid() },
+  ],
+  'GET /api/v3/tasks/users': (f) => [
+    { name: 'Baltic Water', req: (id) => get(`/api/v3/tasks/users?organizationId=${id}`), foreign: f.baltic, missing: NOWHERE },
+  ],
+  'GET /api/v3/tasks/:id/files': (f) => [
+    { name: 'a Baltic task', req: (id) => get(`/api/v3/tasks/${id}/files`), foreign: f.b.task, missing: uuid() },
+  ],
+  'POST /api/v3/tasks/:id/files': (f) => [
+    {
+      name: 'a Baltic task',
+      req: (id) => ({
+        method: 'POST',
+        url: `/api/v3/tasks/${id}/files?name=x.txt`,
+        headers: { 'content-type': 'text/plain' },
+        body: 'a file',
+      }),
+      foreign: f.b.task,
+      missing: uuid(),
+    },
+  ],
+  'GET /api/v3/tasks/:id/files/:fileId': (f) => [
+    { name: 'a Baltic file', req: (id) => get(`/api/v3/tasks/${f.b.task}/files/${id}`), foreign: f.b.taskFile, missing: uuid() },
+    { name: 'a Baltic file under a Nordic task', req: (id) => get(`/api/v3/tasks/${f.n.task}/files/${id}`), foreign: f.b.taskFile, missing: uuid() },
+  ],
+  'DELETE /api/v3/tasks/:id/files/:fileId': (f) => [
+    {
+      name: 'a Baltic file',
+      req: (id) => ({ method: 'DELETE', url: `/api/v3/tasks/${f.b.task}/files/${id}` }),
+      foreign: f.b.taskFile,
+      missing: uuid(),
+    },
+    {
+      name: 'a Baltic file under a Nordic task',
+      req: (id) => ({ method: 'DELETE', url: `/api/v3/tasks/${f.n.task}/files/${id}` }),
+      foreign: f.b.taskFile,
+      missing: uuid(),
+    },
   ],
   'PATCH /api/v3/events/tasks/:id': (f) => taskCases(f, 'PATCH'),
   'PUT /api/v3/events/tasks/:id': (f) => taskCases(f, 'PUT'),
@@ -778,6 +848,20 @@ function taskCases(f: Fixture, method: 'PATCH' | 'PUT'): Case[] {
       }),
       foreign: 'demo.reader',
       missing: 'nobody.here',
+      status: { super: 400, user: 400 },
+    },
+    {
+      name: 'a Baltic unit onto a Nordic task',
+      req: (id) => ({ method, url: url(f.n.task), body: { op: 'units', unitIds: [id], revision: f.n.taskRevision } }),
+      foreign: f.b.unit,
+      missing: NOWHERE,
+      status: { super: 400, user: 400 },
+    },
+    {
+      name: 'a Baltic location onto a Nordic task',
+      req: (id) => ({ method, url: url(f.n.task), body: { op: 'location', locationId: id, revision: f.n.taskRevision } }),
+      foreign: f.b.containerLocation,
+      missing: 'nope',
       status: { super: 400, user: 400 },
     },
   ];
@@ -1054,6 +1138,9 @@ const NOT_APPLICABLE: Record<string, string> = {
   'GET /api/v3/events/events': 'the selected customers, no id',
   'GET /api/v3/events/notifications': "the caller's own notifications, no id",
   'GET /api/v3/events/tasks': 'the selected customers, no id',
+  'GET /api/v3/tasks':
+    'the selected customers, filtered, sorted and paged; its unit, location and assignee filters only match tasks of the scope: no id of another organisation reaches a row',
+  'GET /api/v3/tasks.csv': 'the same rows as the task list, as CSV',
   'GET /api/v3/events/stream': "pushes the caller's organisations' events (push.test.ts), no id",
   'GET /api/v3/admin/users': 'users sharing an organisation with the caller, no id',
   'GET /api/v3/config': 'deployment configuration, no id',

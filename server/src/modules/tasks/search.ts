@@ -3,7 +3,7 @@
  * columns migration 0012 generates from each task's document (status, priority_rank, due,
  * updated, title_key, search, unit_ids, location_id), so a page of 10,000 tasks stays fast.
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   apiDateMs,
   formatApiDate,
@@ -35,7 +35,8 @@ const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 function dateOf(name: string, text: string, endOfDay: boolean): Date {
   const ms = apiDateMs(text);
   if (!Number.isFinite(ms)) throw badRequest(`Unreadable date in ${name}: "${text}"; use YYYY-MM-DD or an ISO time`);
-  return new Date(endOfDay && isDay(text) ? ms + DAY_MS : ms);
+  // A day alone as the end of a range: its last millisecond (9999-12-31 stays in the year 9999).
+  return new Date(endOfDay && isDay(text) ? ms + DAY_MS - 1 : ms);
 }
 
 /** The WHERE of a search: the organisations, the view and every filter given. */
@@ -57,7 +58,7 @@ export function searchWhere(orgIds: readonly number[], username: string, q: Task
   if (q.location) conds.push(eq(tasks.locationId, q.location));
   if (q.from) conds.push(gte(tasks.created, dateOf('from', q.from, false)));
   // A day alone includes all of it; a time is the last moment included.
-  if (q.to) conds.push(isDay(q.to) ? lt(tasks.created, dateOf('to', q.to, true)) : lte(tasks.created, dateOf('to', q.to, false)));
+  if (q.to) conds.push(lte(tasks.created, dateOf('to', q.to, true)));
   for (const word of (q.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20))
     conds.push(sql`${tasks.search} like ${`%${escapeLike(word)}%`}`);
   return and(...conds);
