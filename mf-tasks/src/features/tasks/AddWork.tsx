@@ -43,12 +43,19 @@ export function AddWork({ onClose, onCreated }: { onClose: () => void; onCreated
   const { t } = useTranslation('tasks');
   const { api, bus } = useRemote();
   const queryClient = useQueryClient();
-  const users = useAssignableUsers().data ?? [];
+  const customers = useSession((s) => s.customers);
+  const selected = useSession((s) => s.selectedCustomers);
+  const orgs = useMemo(() => customers.filter((c) => selected.includes(c.CustomerID)), [customers, selected]);
+  const [organizationId, setOrganizationId] = useState<number | undefined>(selected[0]);
+  const users = useAssignableUsers(undefined, organizationId).data ?? [];
   const units = useDevices().data;
   const containers = useSession((s) => s.containers);
-  const locations = useMemo(() => containers.filter((c) => c.kind === 'location'), [containers]);
+  const locations = useMemo(
+    () => containers.filter((c) => c.kind === 'location' && (organizationId === undefined || c.organizationId === organizationId)),
+    [containers, organizationId],
+  );
   const unitName = useMemo(() => new Map((units ?? []).map((u) => [u.UnitID, unitOption(u)])), [units]);
-  const ids = { category: useId(), priority: useId(), location: useId(), due: useId() };
+  const ids = { org: useId(), category: useId(), priority: useId(), location: useId(), due: useId() };
   const [form, setForm] = useState<AddWorkForm>({
     title: '',
     category: 'notice',
@@ -78,6 +85,7 @@ export function AddWork({ onClose, onCreated }: { onClose: () => void; onCreated
         method: ENDPOINTS.createTask.method,
         url: pathFor(ENDPOINTS.createTask),
         data: {
+          ...(organizationId !== undefined ? { organizationId } : {}),
           title: form.title.trim(),
           category: form.category,
           priority: form.priority,
@@ -127,6 +135,29 @@ export function AddWork({ onClose, onCreated }: { onClose: () => void; onCreated
           required
           data-testid="add-work-title"
         />
+        {orgs.length > 1 && (
+          <div className={css.formField}>
+            <label className={css.fieldLabel} htmlFor={ids.org}>
+              {t('add.field.organization')}
+            </label>
+            <Select
+              id={ids.org}
+              value={organizationId ?? ''}
+              onChange={(e) => {
+                // Assignees and the location belong to the organisation: another one starts without them.
+                setOrganizationId(Number(e.target.value));
+                setForm((f) => ({ ...f, assignees: [], locationId: '', unitIds: [] }));
+              }}
+              data-testid="add-work-organization"
+            >
+              {orgs.map((c) => (
+                <option key={c.CustomerID} value={c.CustomerID}>
+                  {c.CustomerName}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
         <div className={css.formRow}>
           <div className={css.formField}>
             <label className={css.fieldLabel} htmlFor={ids.category}>
@@ -208,6 +239,7 @@ export function AddWork({ onClose, onCreated }: { onClose: () => void; onCreated
               placeholder={t('add.unitPlaceholder')}
               value={undefined}
               clearOnPick
+              {...(organizationId !== undefined ? { organizationId } : {})}
               onChange={(id) => id !== undefined && !form.unitIds.includes(id) && set('unitIds', [...form.unitIds, id])}
               testId="add-work-unit"
             />

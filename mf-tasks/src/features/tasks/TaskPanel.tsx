@@ -486,6 +486,7 @@ function UnitsEditor(props: { task: TaskDetail; canWrite: boolean; busy: boolean
         <UnitPicker
           compact
           clearOnPick
+          organizationId={task.organizationId}
           label={t('detail.addUnit')}
           placeholder={t('detail.addUnit')}
           value={undefined}

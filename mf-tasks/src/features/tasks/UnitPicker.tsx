@@ -33,9 +33,15 @@ export function UnitPicker(props: {
   testId?: string;
   /** Clears the field after a choice (adding units one by one to a list). */
   clearOnPick?: boolean;
+  /** Only this organisation's units. */
+  organizationId?: number;
 }) {
-  const { value, onChange } = props;
-  const units = useDevices().data;
+  const { value, onChange, organizationId } = props;
+  const all = useDevices().data;
+  const units = useMemo(
+    () => (organizationId === undefined ? all : all?.filter((u) => u.CustomerID === organizationId)),
+    [all, organizationId],
+  );
   const listId = useId();
   const nameOf = useMemo(() => new Map((units ?? []).map((u) => [u.UnitID, unitOption(u)])), [units]);
   const [text, setText] = useState(value !== undefined ? (nameOf.get(value) ?? `#${value}`) : '');

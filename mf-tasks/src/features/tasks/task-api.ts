@@ -47,18 +47,20 @@ export function useTaskDetail(id: string | null) {
 
 /**
  * Who can be assigned: to the task `taskId` (its organisation's members), or without one to a new
- * task of the first selected customer. Sorted by name.
+ * task of `organizationId` (default: the first selected customer). Sorted by name.
  */
-export function useAssignableUsers(taskId?: string) {
+export function useAssignableUsers(taskId?: string, organizationId?: number) {
   const { api } = useRemote();
   const customers = useSession((s) => s.selectedCustomers);
+  const org = organizationId ?? customers[0];
   return useQuery({
-    queryKey: taskId ? ['tasks', 'detail', taskId, 'users'] : queryKeys.taskUsers(customers[0]),
+    queryKey: taskId ? ['tasks', 'detail', taskId, 'users'] : queryKeys.taskUsers(org),
     queryFn: async () => {
-      const res = await api.http.request({
-        method: 'GET',
-        url: taskId ? pathFor(ENDPOINTS.taskUsers, { id: taskId }) : pathFor(ENDPOINTS.taskOrgUsers),
-      });
+      const res = await api.http.request(
+        taskId
+          ? { method: 'GET', url: pathFor(ENDPOINTS.taskUsers, { id: taskId }) }
+          : { method: 'GET', url: pathFor(ENDPOINTS.taskOrgUsers), params: org === undefined ? {} : { organizationId: org } },
+      );
       const users = unwrap<TaskUserRef[]>(res.data);
       return [...users].sort((a, b) => a.name.localeCompare(b.name));
     },
