@@ -27,12 +27,26 @@ export interface ServerText {
   taskTitle(task: { title: string; titleText?: LocalText }): string;
 }
 
+/** Remembers answers per key (a list of 100,000 units has a few dozen unit types). */
+function cached<K, V>(fn: (k: K) => V, max = 5000): (k: K) => V {
+  const memo = new Map<K, V>();
+  return (k) => {
+    let v = memo.get(k);
+    if (v === undefined && !memo.has(k)) {
+      v = fn(k);
+      if (memo.size >= max) memo.clear();
+      memo.set(k, v);
+    }
+    return v as V;
+  };
+}
+
 export function serverTextOf(t: TextFunction): ServerText {
   return {
     text: (text, fallback) => renderLocalText(text, fallback, t),
-    alarmText: (text) => renderAlarmText(text, t),
-    alarmType: (type) => renderAlarmType(type, t),
-    unitType: (code) => renderUnitType(code, t),
+    alarmText: cached((text: string | undefined | null) => renderAlarmText(text, t)),
+    alarmType: cached((type: number) => renderAlarmType(type, t)),
+    unitType: cached((code: number) => renderUnitType(code, t)),
     eventTitle: (e) => renderLocalText(e.titleText, e.title, t),
     notificationMessage: (n) => renderLocalText(n.messageText, n.message, t),
     taskTitle: (task) => renderLocalText(task.titleText, task.title, t),
