@@ -195,6 +195,27 @@ describe.each(DRIVERS)('task operations on %s', (driver) => {
     expect((await send('GET', `/api/v3/tasks/users?organizationId=${baltic}`, userCookie)).statusCode).toBe(404);
   });
 
+  it('lists an alarm task at its unit’s location, and the location filter finds it', async () => {
+    const [row] = (
+      await s.db.db.execute(sql`
+        select t.id, c.id as location, c.name from tasks t
+        join containers c on c.organization_id = t.organization_id and c.kind = 'location'
+          and c.content @> jsonb_build_array(jsonb_build_object('type', 'unit', 'target', t.doc->>'unitId'))
+        where t.organization_id = ${nordic} and t.doc->>'type' = 'alarm' and t.doc->>'status' <> 'archived'
+        order by t.created desc limit 1`)
+    ).rows as Array<{ id: string; location: string; name: string }>;
+    expect(row).toBeDefined();
+    const page = (await send('GET', `/api/v3/tasks?location=${row!.location}&pageSize=500`, userCookie)).json() as Data<{ items: Array<{ id: string; location: unknown }> }>;
+    const item = page.data.items.find((t) => t.id === row!.id);
+    expect(item?.location).toEqual({ id: row!.location, name: row!.name });
+    // A custom task with that location is found too; one elsewhere is not.
+    const here = await create({ locationId: row!.location });
+    const elsewhere = await create({ locationId: nordicLocation.id === row!.location ? undefined : nordicLocation.id });
+    const ids = ((await send('GET', `/api/v3/tasks?location=${row!.location}&pageSize=500`, userCookie)).json() as Data<{ items: Array<{ id: string }> }>).data.items.map((t) => t.id);
+    expect(ids).toContain(here.id);
+    expect(ids).not.toContain(elsewhere.id);
+  });
+
   it('the detail of an alarm task names its unit, location, groups and alarm state', async () => {
     // A seeded alarm task of Nordic whose event carries an alarm row id.
     const rows = await s.db.db

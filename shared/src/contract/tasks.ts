@@ -60,7 +60,7 @@ export const TaskSearchQuery = T.Object(
     /** Effective priority (taskPriority: own, else from the category). */
     priority: T.Optional(listOf(TASK_PRIORITIES)),
     unit: T.Optional(Id),
-    /** A location container id. */
+    /** A location container id: tasks at that location, or about one of its units. */
     location: T.Optional(T.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' })),
     from: T.Optional(TaskDate),
     to: T.Optional(TaskDate),
@@ -140,6 +140,7 @@ export type TaskListItem = FwTask & {
   priority: TaskPriority;
   /** The task's units by name (an alarm task's unit, a custom task's units). */
   units: NamedRef[];
+  /** The task's own location, else the location holding its first unit that has one (alarm tasks). */
   location: NamedRef<string> | null;
 };
 

@@ -2,7 +2,7 @@
  * A task row as the task screens show it (TaskListItem): the document with its revision,
  * organisation, last change, effective priority and the names of its units and location.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isValidTask, taskPriority, type FwTask, type NamedRef, type TaskListItem } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { containers, tasks, units } from '../../db/schema';
@@ -21,31 +21,47 @@ export function unitIdsOf(task: Pick<FwTask, 'unitId' | 'unitIds'>): number[] {
   return [...new Set(ids.filter((u) => Number.isSafeInteger(u) && u > 0 && u <= 2_147_483_647))];
 }
 
-/** Names of units and locations of `orgIds`, by id (others' ids are left out: never shown). */
+export interface Names {
+  unit: Map<number, string>;
+  location: Map<string, string>;
+  /** The location container holding each unit (for tasks without a location of their own). */
+  unitLocation: Map<number, NamedRef<string>>;
+}
+
+/**
+ * Names of units and locations of `orgIds`, by id (others' ids are left out: never shown), and
+ * the location of each unit: the location containers of the organisations whose content names it.
+ */
 export async function namesOf(
   db: Db,
   orgIds: readonly number[],
   unitIds: readonly number[],
   locationIds: readonly string[],
-): Promise<{ unit: Map<number, string>; location: Map<string, string> }> {
-  const unit = new Map<number, string>();
-  const location = new Map<string, string>();
-  if (orgIds.length === 0) return { unit, location };
+): Promise<Names> {
+  const names: Names = { unit: new Map(), location: new Map(), unitLocation: new Map() };
+  if (orgIds.length === 0) return names;
   if (unitIds.length > 0) {
     const rows = await db
       .select({ id: units.id, name: units.name })
       .from(units)
       .where(and(inArray(units.organizationId, [...orgIds]), inArray(units.id, [...new Set(unitIds)])));
-    for (const r of rows) unit.set(r.id, r.name);
+    for (const r of rows) names.unit.set(r.id, r.name);
   }
-  if (locationIds.length > 0) {
+  if (unitIds.length > 0 || locationIds.length > 0) {
     const rows = await db
-      .select({ id: containers.id, name: containers.name })
+      .select({ id: containers.id, name: containers.name, content: containers.content })
       .from(containers)
-      .where(and(inArray(containers.organizationId, [...orgIds]), inArray(containers.id, [...new Set(locationIds)])));
-    for (const r of rows) location.set(r.id, r.name);
+      .where(and(inArray(containers.organizationId, [...orgIds]), eq(containers.kind, 'location')))
+      .orderBy(asc(containers.name), asc(containers.id));
+    for (const r of rows) {
+      names.location.set(r.id, r.name);
+      for (const ref of r.content) {
+        const u = ref.type === 'unit' ? Number(ref.target) : NaN;
+        if (names.unit.has(u) && !names.unitLocation.has(u)) names.unitLocation.set(u, { id: r.id, name: r.name });
+      }
+    }
   }
-  return { unit, location };
+  return names;
 }
 
 /** The rows as list items, with one lookup of unit and location names for all of them. */
@@ -60,12 +76,14 @@ export async function toListItems(db: Db, rows: readonly TaskRow[]): Promise<Tas
   return rows.map((r) => toListItem(r, names));
 }
 
-export function toListItem(
-  r: TaskRow,
-  names: { unit: Map<number, string>; location: Map<string, string> },
-): TaskListItem {
+/**
+ * The list item of a row. Its location: the task's own, else the location of its first unit that
+ * has one (an alarm task's unit), so lists can show where every task is.
+ */
+export function toListItem(r: TaskRow, names: Names): TaskListItem {
   const unitRefs: NamedRef[] = unitIdsOf(r.doc).map((id) => ({ id, name: names.unit.get(id) ?? String(id) }));
-  const loc = typeof r.doc.locationId === 'string' ? r.doc.locationId : null;
+  const own = typeof r.doc.locationId === 'string' ? r.doc.locationId : null;
+  const fromUnit = unitRefs.map((u) => names.unitLocation.get(u.id)).find((l) => l !== undefined);
   const last = r.doc.activities[r.doc.activities.length - 1]?.date;
   return {
     ...r.doc,
@@ -74,7 +92,7 @@ export function toListItem(
     updated: r.updated ?? last ?? r.doc.created,
     priority: taskPriority(r.doc),
     units: unitRefs,
-    location: loc ? { id: loc, name: names.location.get(loc) ?? loc } : null,
+    location: own ? { id: own, name: names.location.get(own) ?? own } : (fromUnit ?? null),
   };
 }
 

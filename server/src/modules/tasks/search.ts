@@ -20,7 +20,7 @@ import {
   type TaskSearchQuery,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { tasks } from '../../db/schema';
+import { containers, tasks } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { toListItems, type TaskRow } from './items';
 
@@ -39,8 +39,28 @@ function dateOf(name: string, text: string, endOfDay: boolean): Date {
   return new Date(endOfDay && isDay(text) ? ms + DAY_MS - 1 : ms);
 }
 
-/** The WHERE of a search: the organisations, the view and every filter given. */
-export function searchWhere(orgIds: readonly number[], username: string, q: TaskSearch): SQL | undefined {
+/** The units a location container of `orgIds` holds (the location filter also finds tasks about them). */
+export async function unitsOfLocation(db: Db, orgIds: readonly number[], location: string | undefined): Promise<number[]> {
+  if (!location || orgIds.length === 0) return [];
+  const [row] = await db
+    .select({ content: containers.content })
+    .from(containers)
+    .where(and(eq(containers.id, location), inArray(containers.organizationId, [...orgIds]), eq(containers.kind, 'location')))
+    .limit(1);
+  const ids = (row?.content ?? []).flatMap((r) => (r.type === 'unit' && /^\d{1,9}$/.test(r.target ?? '') ? [Number(r.target)] : []));
+  return [...new Set(ids)].slice(0, 2000);
+}
+
+/**
+ * The WHERE of a search: the organisations, the view and every filter given. `locationUnits`:
+ * the units of the `location` filter's container (unitsOfLocation).
+ */
+export function searchWhere(
+  orgIds: readonly number[],
+  username: string,
+  q: TaskSearch,
+  locationUnits: readonly number[] = [],
+): SQL | undefined {
   const conds: Array<SQL | undefined> = [inArray(tasks.organizationId, [...orgIds])];
   const notArchived = sql`coalesce(${tasks.status}, '') <> 'archived'`;
   const assignedTo = (u: string) => sql`(${tasks.doc}->'assignees') @> ${JSON.stringify([u])}::jsonb`;
@@ -55,7 +75,13 @@ export function searchWhere(orgIds: readonly number[], username: string, q: Task
   const priorities = list(q.priority) as TaskPriority[];
   if (priorities.length > 0) conds.push(inArray(tasks.priorityRank, priorities.map((p) => TASK_PRIORITY_RANK[p])));
   if (q.unit !== undefined) conds.push(sql`${tasks.unitIds} @> ${JSON.stringify([q.unit])}::jsonb`);
-  if (q.location) conds.push(eq(tasks.locationId, q.location));
+  // The task's own location, or one of its units in that location.
+  if (q.location)
+    conds.push(
+      locationUnits.length > 0
+        ? sql`(${tasks.locationId} = ${q.location} or ${tasks.unitIds} @> any(${sql.raw(`array[${locationUnits.map((u) => `'[${u}]'`).join(',')}]`)}::jsonb[]))`
+        : eq(tasks.locationId, q.location),
+    );
   if (q.from) conds.push(gte(tasks.created, dateOf('from', q.from, false)));
   // A day alone includes all of it; a time is the last moment included.
   if (q.to) conds.push(lte(tasks.created, dateOf('to', q.to, true)));
@@ -106,7 +132,7 @@ export async function searchTasks(
 ): Promise<TaskSearchPage> {
   const empty: TaskSearchPage = { items: [], total: 0, page: q.page, pageSize: q.pageSize };
   if (orgIds.length === 0) return empty;
-  const where = searchWhere(orgIds, username, q);
+  const where = searchWhere(orgIds, username, q, await unitsOfLocation(db, orgIds, q.location));
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(where);
   const total = Number(count?.n ?? 0);
   const offset = (q.page - 1) * q.pageSize;
@@ -151,7 +177,7 @@ export async function searchTasksCsv(
   q: TaskSearch,
 ): Promise<{ rows: CsvCell[][]; matched: number; truncated: boolean }> {
   if (orgIds.length === 0) return { rows: [], matched: 0, truncated: false };
-  const where = searchWhere(orgIds, username, q);
+  const where = searchWhere(orgIds, username, q, await unitsOfLocation(db, orgIds, q.location));
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(where);
   const matched = Number(count?.n ?? 0);
   const rows = (await db
