@@ -282,7 +282,7 @@ describe('add new device', () => {
     fireEvent.click(screen.getByTestId('add-device'));
     const dialog = screen.getByTestId('add-device-dialog');
     await act(async () => fireEvent.click(within(dialog).getByTestId('add-device-submit')));
-    expect(within(dialog).getByText('Give the device a name.')).toBeTruthy();
+    expect(within(dialog).getByText('Give the unit a name.')).toBeTruthy();
     expect(within(dialog).getByText("Enter the serial number from the device's label.")).toBeTruthy();
     expect(within(dialog).getByText('Choose the unit type.')).toBeTruthy();
     expect(api.http.post).not.toHaveBeenCalled();
@@ -360,7 +360,7 @@ describe('add new device', () => {
     fireEvent.change(within(dialog).getByTestId('add-tag'), { target: { value: 'tag-1' } });
     await act(async () => fireEvent.click(within(dialog).getByTestId('add-device-submit')));
     expect(api.http.post).toHaveBeenCalledWith('/api/v3/device/devices', { name: 'Tagged', tagId: 'tag-1', organization: 10 });
-    expect(within(dialog).getByTestId('add-error').textContent).toBe('The device was not added: A device with serial number SN-1 already exists');
+    expect(within(dialog).getByTestId('add-error').textContent).toBe('The unit was not added: A device with serial number SN-1 already exists');
     expect((within(dialog).getByTestId('add-tag') as HTMLInputElement).value).toBe('tag-1');
   });
 });
