@@ -170,6 +170,10 @@ export function useTaskWriter(id: string) {
         },
       });
       patchCachedTask(queryClient, outcome.task);
+      // The answer is the task itself: names (units, location), the effective priority and the
+      // list's membership come with the next read of the page and the task.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.task(taskId) });
+      void queryClient.invalidateQueries({ predicate: (q) => isSearchKey(q.queryKey) });
       if (outcome.reapplied) bus.emit('toast', { kind: 'warning', message: t('write.reapplied'), raw: true });
       return outcome;
     },
