@@ -283,7 +283,7 @@ describe('add new device', () => {
     const dialog = screen.getByTestId('add-device-dialog');
     await act(async () => fireEvent.click(within(dialog).getByTestId('add-device-submit')));
     expect(within(dialog).getByText('Give the unit a name.')).toBeTruthy();
-    expect(within(dialog).getByText("Enter the serial number from the device's label.")).toBeTruthy();
+    expect(within(dialog).getByText("Enter the serial number from the unit's label.")).toBeTruthy();
     expect(within(dialog).getByText('Choose the unit type.')).toBeTruthy();
     expect(api.http.post).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByTestId('add-name'), { target: { value: 'New pump' } });
