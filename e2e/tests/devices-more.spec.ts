@@ -276,7 +276,7 @@ test('add new devices from the device table, by serial number and type and by NF
   await dialog.getByLabel('Serial number').fill(`E2E-${id}`);
   await dialog.getByLabel('Unit type').selectOption({ index: 1 });
   await dialog.getByTestId('add-device-submit').click();
-  await expect(dialog.getByTestId('add-error')).toHaveText(`The device was not added: A device with serial number E2E-${id} already exists`);
+  await expect(dialog.getByTestId('add-error')).toHaveText(`The unit was not added: A device with serial number E2E-${id} already exists`);
   await expect(dialog.getByLabel('Serial number')).toHaveValue(`E2E-${id}`);
 
   // By the NFC tag of a unit in stock, typed in.
