@@ -25,7 +25,11 @@
  *     1.5 s before t0 or before the badge changed (the demo simulator raises alarms once a minute)
  *     are left out of the badge figure;
  *   - `desktopMs`: a desktop notification (`new Notification(…)`, recorded) naming this round's
- *     reading, when the shell shows them.
+ *     reading, when the shell shows them;
+ *   - `allBrowsersMs`, with PERF_BROWSERS=n (default 1): n − 1 more browsers of the organisation
+ *     (demo.user, demo.super, … each its own session, on the overview) — the toast naming the
+ *     reading is in every one of them (issue 17 §5: every open browser within 2 s). Times between
+ *     pages compare performance.timeOrigin + now() (the same system clock).
  * Written to e2e/perf/results/alarm-pipeline.json, one line appended to
  * e2e/perf/results/alarm-pipeline.md, and printed. With PERF_ASSERT=1 the issue's promise — on
  * screen within 2 s — is asserted on the p95.
@@ -37,6 +41,8 @@ import path from 'node:path';
 import { apiSession, signIn } from '../tests/helpers';
 
 const ALARMS = Number(process.env.PERF_ALARMS ?? 100);
+/** Signed-in browsers of the organisation (demo.super first, then demo.user and demo.super in turn). */
+const BROWSERS = Math.max(1, Number(process.env.PERF_BROWSERS ?? 1));
 const UNIT = 10005;
 const CHANNEL = 1;
 const LIMIT_HIGH = 100;
@@ -60,6 +66,8 @@ interface Round {
   /** Another notification arrived near this round: its badge time is not counted. */
   badgeDisturbed: boolean;
   desktopMs: number | null;
+  /** With PERF_BROWSERS > 1: the toast in the last of the browsers (this one included). */
+  allBrowsersMs: number | null;
 }
 
 /** Installed before the page's own scripts: records pushes, badge changes and desktop notifications. */
@@ -68,9 +76,12 @@ function instrument() {
     push: Array<{ type: string; data: string; at: number }>;
     badge: Array<{ label: string; at: number }>;
     desktop: Array<{ text: string; at: number }>;
+    /** Toasts as they appear: text, and the time as epoch ms (comparable between pages). */
+    toasts: Array<{ text: string; epoch: number }>;
   }
   const w = window as unknown as { __fwBench: Bench };
-  const bench: Bench = (w.__fwBench = { push: [], badge: [], desktop: [] });
+  const bench: Bench = (w.__fwBench = { push: [], badge: [], desktop: [], toasts: [] });
+  const shown = new WeakSet<Element>();
 
   // Push: a listener of our own on every stream, registered before the shell's.
   const NativeES = window.EventSource;
@@ -116,8 +127,18 @@ function instrument() {
       bench.badge.push({ label, at: performance.now() });
     }
   };
+  const readToasts = () => {
+    for (const el of document.querySelectorAll('[data-testid="toast"]')) {
+      if (shown.has(el)) continue;
+      shown.add(el);
+      bench.toasts.push({ text: el.textContent ?? '', epoch: performance.timeOrigin + performance.now() });
+    }
+  };
   const start = () =>
-    new MutationObserver(readBadge).observe(document.body, {
+    new MutationObserver(() => {
+      readBadge();
+      readToasts();
+    }).observe(document.body, {
       subtree: true,
       childList: true,
       characterData: true,
@@ -172,6 +193,7 @@ function round(page: Page, token: string, i: number, value: number, ts: string) 
         const timer = setTimeout(done, timeoutMs);
 
         const t0 = performance.now();
+        const t0Epoch = performance.timeOrigin + t0;
         const at = Date.now();
         const res = await fetch('/api/v3/ingest', {
           method: 'POST',
@@ -213,6 +235,7 @@ function round(page: Page, token: string, i: number, value: number, ts: string) 
         closeToasts();
         return {
           at,
+          t0Epoch,
           ingestMs: ingestAt - t0,
           pushMs: mine ? mine.at - t0 : null,
           toastMs: toastAt === null ? null : (toastAt as number) - t0,
@@ -224,6 +247,30 @@ function round(page: Page, token: string, i: number, value: number, ts: string) 
       { token, unit: UNIT, channel: CHANNEL, value, ts, timeoutMs: ROUND_TIMEOUT_MS, limit: LIMIT_HIGH },
     )
     .then((r) => ({ i, value, ...r }));
+}
+
+/**
+ * When another browser showed the round's toast (epoch ms), waiting up to the round's timeout;
+ * then closes its toasts for the next round. Null when it never did.
+ */
+function toastIn(page: Page, value: number, sinceEpoch: number) {
+  return page.evaluate(
+    async ({ marker, sinceEpoch, timeoutMs }) => {
+      const bench = (window as unknown as { __fwBench: { toasts: Array<{ text: string; epoch: number }> } })
+        .__fwBench;
+      const until = Date.now() + timeoutMs;
+      let hit: { epoch: number } | undefined;
+      while (
+        !(hit = bench.toasts.find((x) => x.epoch >= sinceEpoch && x.text.includes(marker))) &&
+        Date.now() < until
+      )
+        await new Promise((r) => setTimeout(r, 20));
+      for (const el of document.querySelectorAll('[data-testid="toast"] button'))
+        (el as HTMLButtonElement).click();
+      return hit ? hit.epoch : null;
+    },
+    { marker: `${value} mA`, sinceEpoch, timeoutMs: ROUND_TIMEOUT_MS },
+  );
 }
 
 /** The reading that clears the round's alarm (from the page too, one request at a time). */
@@ -273,6 +320,8 @@ test('alarm pipeline: a measurement in → the notification on screen, p50/p95 o
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await context.addInitScript(instrument);
   const page = await context.newPage();
+  const contexts = [context];
+  const others: Page[] = [];
   try {
     await api.put(limits, {
       levels: [
@@ -285,14 +334,32 @@ test('alarm pipeline: a measurement in → the notification on screen, p50/p95 o
     await signIn(page);
     await expect(page.getByTestId('status-summary')).toBeVisible({ timeout: 60_000 });
     expect((await stream).status()).toBe(200);
+    // The other browsers of the organisation: each its own context and session, on the overview.
+    for (let n = 1; n < BROWSERS; n++) {
+      const ctx = await browser.newContext({ baseURL });
+      contexts.push(ctx);
+      await ctx.addInitScript(instrument);
+      const other = await ctx.newPage();
+      await other.goto('/login');
+      const otherStream = other.waitForResponse((r) => r.url().includes('/api/v3/events/stream'));
+      await signIn(other, n % 2 === 1 ? 'demo.user' : 'demo.super');
+      await expect(other.getByTestId('status-summary')).toBeVisible({ timeout: 60_000 });
+      expect((await otherStream).status()).toBe(200);
+      others.push(other);
+    }
     await page.waitForTimeout(2000); // the first load's requests settle
 
     const rounds: Round[] = [];
     let ts = Date.now();
     const nextTs = () => new Date((ts = Math.max(ts + 1, Date.now()))).toISOString();
     for (let i = 1; i <= ALARMS; i++) {
-      const r = await round(page, token.token, i, 200 + i, nextTs());
-      rounds.push(r);
+      const { t0Epoch, ...r } = await round(page, token.token, i, 200 + i, nextTs());
+      let last = r.toastMs;
+      for (const other of others) {
+        const epoch = await toastIn(other, r.value, t0Epoch);
+        last = epoch === null || last === null ? null : Math.max(last, epoch - t0Epoch);
+      }
+      rounds.push({ ...r, allBrowsersMs: BROWSERS > 1 ? last : null });
       await clear(page, token.token, nextTs());
       await page.waitForTimeout(150); // the clear's push settles before the next round
     }
@@ -303,12 +370,14 @@ test('alarm pipeline: a measurement in → the notification on screen, p50/p95 o
       ingestMs: stats(rounds.map((r) => r.ingestMs)),
       badgeMs: stats(rounds.map((r) => (r.badgeDisturbed ? null : r.badgeMs))),
       desktopMs: stats(rounds.map((r) => r.desktopMs)),
+      allBrowsersMs: stats(rounds.map((r) => r.allBrowsersMs)),
     };
     const result = {
       measuredAt: new Date().toISOString(),
       what: 'measurement in (POST /api/v3/ingest) → notification on screen; the figure: toastMs (the critical-alarm toast naming the reading)',
       onScreenElement: '[data-testid="toast"] containing "<value> mA" (the shell\'s critical-alarm toast)',
       alarms: ALARMS,
+      browsers: BROWSERS,
       missed: {
         toast: rounds.filter((r) => r.toastMs === null).length,
         push: rounds.filter((r) => r.pushMs === null).length,
@@ -331,6 +400,7 @@ test('alarm pipeline: a measurement in → the notification on screen, p50/p95 o
         toastMs: r.toastMs === null ? null : Math.round(r.toastMs),
         badgeMs: r.badgeMs === null ? null : Math.round(r.badgeMs),
         desktopMs: r.desktopMs === null ? null : Math.round(r.desktopMs),
+        allBrowsersMs: r.allBrowsersMs === null ? null : Math.round(r.allBrowsersMs),
       })),
     };
     mkdirSync(out, { recursive: true });
@@ -339,22 +409,29 @@ test('alarm pipeline: a measurement in → the notification on screen, p50/p95 o
     if (!existsSync(md))
       writeFileSync(
         md,
-        '| measured at | alarms | on screen (toast) p50 / p95 / max ms | push p50 / p95 | ingest p50 / p95 | badge p50 / p95 (n) | desktop p50 / p95 (n) | missed | load 1m |\n|---|---|---|---|---|---|---|---|---|\n',
+        '| measured at | alarms | browsers | on screen (toast) p50 / p95 / max ms | in every browser p50 / p95 / max | push p50 / p95 | ingest p50 / p95 | badge p50 / p95 (n) | desktop p50 / p95 (n) | missed | load 1m |\n|---|---|---|---|---|---|---|---|---|---|---|\n',
       );
     const f = figures;
     appendFileSync(
       md,
-      `| ${result.measuredAt} | ${ALARMS} | ${f.toastMs.p50} / ${f.toastMs.p95} / ${f.toastMs.max} (n ${f.toastMs.n}) | ${f.pushMs.p50} / ${f.pushMs.p95} | ${f.ingestMs.p50} / ${f.ingestMs.p95} | ${f.badgeMs.p50} / ${f.badgeMs.p95} (${f.badgeMs.n}) | ${f.desktopMs.p50} / ${f.desktopMs.p95} (${f.desktopMs.n}) | ${result.missed.toast} | ${result.machine.loadAverage1m.toFixed(1)} |\n`,
+      `| ${result.measuredAt} | ${ALARMS} | ${BROWSERS} | ${f.toastMs.p50} / ${f.toastMs.p95} / ${f.toastMs.max} (n ${f.toastMs.n}) | ${BROWSERS > 1 ? `${f.allBrowsersMs.p50} / ${f.allBrowsersMs.p95} / ${f.allBrowsersMs.max} (n ${f.allBrowsersMs.n})` : '–'} | ${f.pushMs.p50} / ${f.pushMs.p95} | ${f.ingestMs.p50} / ${f.ingestMs.p95} | ${f.badgeMs.p50} / ${f.badgeMs.p95} (${f.badgeMs.n}) | ${f.desktopMs.p50} / ${f.desktopMs.p95} (${f.desktopMs.n}) | ${result.missed.toast} | ${result.machine.loadAverage1m.toFixed(1)} |\n`,
     );
     console.log(
       `alarm pipeline, measurement in → notification on screen (critical-alarm toast), n=${f.toastMs.n} of ${ALARMS}: ` +
-        `p50 ${f.toastMs.p50} ms, p95 ${f.toastMs.p95} ms, max ${f.toastMs.max} ms`,
+        `p50 ${f.toastMs.p50} ms, p95 ${f.toastMs.p95} ms, max ${f.toastMs.max} ms` +
+        (BROWSERS > 1
+          ? `; in all ${BROWSERS} browsers (n=${f.allBrowsersMs.n}): p50 ${f.allBrowsersMs.p50} ms, p95 ${f.allBrowsersMs.p95} ms, max ${f.allBrowsersMs.max} ms`
+          : ''),
     );
     console.log(JSON.stringify(figures));
     expect(figures.pushMs.n, "every round's notification was pushed").toBe(ALARMS);
     if (process.env.PERF_ASSERT === '1') {
       expect(result.missed.toast).toBe(0);
       expect(figures.toastMs.p95!).toBeLessThanOrEqual(BUDGET_MS);
+      if (BROWSERS > 1) {
+        expect(figures.allBrowsersMs.n).toBe(ALARMS);
+        expect(figures.allBrowsersMs.p95!).toBeLessThanOrEqual(BUDGET_MS);
+      }
     }
   } finally {
     await api
@@ -366,6 +443,6 @@ test('alarm pipeline: a measurement in → the notification on screen, p50/p95 o
       })
       .catch(() => undefined);
     await api.delete(`/api/v3/admin/tokens/${token.id}`).catch(() => undefined);
-    await context.close();
+    for (const c of contexts) await c.close();
   }
 });
