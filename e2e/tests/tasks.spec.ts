@@ -4,7 +4,8 @@
  * sets it working, adds a note and a photo and sets it done, and it leaves his "My tasks"; A, with
  * the task open, sees the note and the photo's thumbnail arrive. Then a stale write: a browser that
  * has not heard of A's change writes a note and a title at the old revision (409) — both are
- * re-applied on the fresh task and nothing typed is lost.
+ * re-applied on the fresh task and nothing typed is lost. Last, the list's filters and search stay
+ * in the URL through a reload, and the CSV export holds the same tasks.
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -189,4 +190,33 @@ test('a stale write (409) is re-applied on the fresh task: no text lost', async 
 
   await a.context().close();
   await c.context().close();
+});
+
+test('filters and search live in the URL (a reload keeps them) and the CSV export has the same tasks', async ({ browser, baseURL }) => {
+  const a = await person(browser, baseURL!, 'demo.super');
+  await openTasks(a);
+  await a.getByRole('tab', { name: /All/ }).click();
+  await a.getByTestId('filter-priority').selectOption('alert');
+  await a.getByTestId('task-board').getByRole('searchbox').fill('seal of pump 2');
+  await expect(a).toHaveURL(/view=all/);
+  await expect(a).toHaveURL(/priority=alert/);
+  await expect(a).toHaveURL(/q=seal\+of\+pump\+2/);
+  const rows = a.getByTestId('task-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(title.slice(0, 20));
+
+  await a.reload();
+  await expect(a.getByTestId('task-board').getByRole('searchbox')).toHaveValue('seal of pump 2');
+  await expect(a.getByTestId('filter-priority')).toHaveValue('alert');
+  await expect(rows).toHaveCount(1);
+
+  const href = await a.getByTestId('export-csv').getAttribute('href');
+  expect(href).toContain('/api/v3/tasks.csv?');
+  const csv = await a.request.get(href!);
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split(/\r?\n/);
+  expect(lines[0]).toContain('Title');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain('Replace the seal of pump 2');
+  await a.context().close();
 });
