@@ -197,12 +197,12 @@ describe.each(DRIVERS)('task operations on %s', (driver) => {
 
   it('lists an alarm task at its unit’s location, and the location filter finds it', async () => {
     const [row] = (
-      await s.db.db.execute(sql`
+      (await s.db.db.execute(sql`
         select t.id, c.id as location, c.name from tasks t
         join containers c on c.organization_id = t.organization_id and c.kind = 'location'
           and c.content @> jsonb_build_array(jsonb_build_object('type', 'unit', 'target', t.doc->>'unitId'))
         where t.organization_id = ${nordic} and t.doc->>'type' = 'alarm' and t.doc->>'status' <> 'archived'
-        order by t.created desc limit 1`)
+        order by t.created desc limit 1`)) as unknown as { rows: unknown[] }
     ).rows as Array<{ id: string; location: string; name: string }>;
     expect(row).toBeDefined();
     const page = (await send('GET', `/api/v3/tasks?location=${row!.location}&pageSize=500`, userCookie)).json() as Data<{ items: Array<{ id: string; location: unknown }> }>;

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { taskFiles, tasks } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { publishNew } from '../push/hub';
-import { usernameOf } from '../events/service';
+import { conflict, usernameOf } from '../events/service';
 import { taskRowOf, toListItems, type TaskRow } from './items';
 
 export interface FileStore {
@@ -132,7 +132,7 @@ async function appendFileActivity(db: Db, taskId: string, file: TaskFileActivity
       .returning({ revision: tasks.revision, updated: tasks.updated });
     if (saved) return { doc: next, revision: saved.revision, organizationId: row.organizationId, updated: saved.updated };
   }
-  throw new HttpError(409, 'The task was changed by someone else; reload it and try again', 'conflict');
+  throw conflict();
 }
 
 export async function addFile(
