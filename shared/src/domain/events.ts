@@ -33,20 +33,6 @@ export function priorityOfCategory(category: EventCategory): TaskPriority {
 export function taskPriority(task: Pick<FwTask, 'priority' | 'category'>): TaskPriority {
   return task.priority && TASK_PRIORITIES.includes(task.priority) ? task.priority : priorityOfCategory(task.category);
 }
-/** Task priority levels (spec §4), most urgent first. */
-export const TASK_PRIORITIES = ['critical', 'alert', 'warning', 'notice'] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-/** The priority a task without one of its own has: from its category (an alarm task's: the alarm's criticality). */
-export function priorityOfCategory(category: EventCategory): TaskPriority {
-  if (category === 'critical') return 'critical';
-  if (category === 'alert') return 'alert';
-  if (category === 'warning' || category === 'pre-alert') return 'warning';
-  return 'notice';
-}
-/** A task's priority: its own, else its category's. */
-export function taskPriority(task: Pick<FwTask, 'priority' | 'category'>): TaskPriority {
-  return task.priority && TASK_PRIORITIES.includes(task.priority) ? task.priority : priorityOfCategory(task.category);
-}
 /** Statuses in which a task still collects new alarm events of its signature. */
 export const ACTIVE_TASK_STATUSES: readonly TaskStatus[] = ['resting', 'working', 'reported'];
 export const SYSTEM_USER = 'system';

@@ -11,7 +11,6 @@ import {
   newCustomTask,
   SYSTEM_USER,
   TaskRuleError,
-  type TaskPriority,
   type NewTaskFields,
   type TaskWithRevision,
   isValidEvent,
@@ -194,35 +193,6 @@ export async function checkTaskPlaces(
   }
 }
 
-/** Units and the location container a task is about must be of its organisation (else 400 "Unknown unit …"/"Unknown location …"). */
-export async function checkTaskPlaces(
-  db: Db,
-  orgId: number,
-  unitIds: readonly number[] = [],
-  locationId?: string | null,
-): Promise<void> {
-  const ids = [...new Set(unitIds)];
-  if (ids.length > 0) {
-    const bad = ids.find((u) => !Number.isSafeInteger(u) || u < 1 || u > 2_147_483_647);
-    if (bad !== undefined) throw badRequest(`Unknown unit ${bad}`);
-    const rows = await db
-      .select({ id: units.id })
-      .from(units)
-      .where(and(eq(units.organizationId, orgId), inArray(units.id, ids)));
-    const found = new Set(rows.map((r) => r.id));
-    const unknown = ids.find((u) => !found.has(u));
-    if (unknown !== undefined) throw badRequest(`Unknown unit ${unknown}`);
-  }
-  if (locationId) {
-    const [row] = await db
-      .select({ id: containers.id })
-      .from(containers)
-      .where(and(eq(containers.id, locationId), eq(containers.organizationId, orgId), eq(containers.kind, 'location')))
-      .limit(1);
-    if (!row) throw badRequest(`Unknown location ${locationId}`);
-  }
-}
-
 /** Events and assignees a task refers to must be of its organisation (else 400 "Unknown …"). */
 export async function checkReferences(
   db: Db,
@@ -315,8 +285,6 @@ export async function updateTask(
     await checkReferences(db, row.org, op.eventIds as string[], []);
   if (op.op === 'assign' && typeof op.user === 'string' && op.user !== '')
     await checkReferences(db, row.org, [], [op.user]);
-  if (op.op === 'units' && Array.isArray(op.unitIds)) await checkTaskPlaces(db, row.org, op.unitIds as number[]);
-  if (op.op === 'location' && typeof op.locationId === 'string') await checkTaskPlaces(db, row.org, [], op.locationId);
   if (op.op === 'units' && Array.isArray(op.unitIds)) await checkTaskPlaces(db, row.org, op.unitIds as number[]);
   if (op.op === 'location' && typeof op.locationId === 'string') await checkTaskPlaces(db, row.org, [], op.locationId);
   const user = await usernameOf(db, userId);
