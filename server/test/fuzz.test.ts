@@ -1214,6 +1214,44 @@ const SPECS: Record<string, Spec> = {
     ],
   },
   'GET /api/v3/user/verifyChangePasswordToken/:token': read,
+  // E-mail notification settings (notify-mail): unknown fields and refused values save nothing.
+  'GET /api/v3/user/profile/notifications': read,
+  'PUT /api/v3/user/profile/notifications': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, k: unknownField, v: junkValue })
+        .map(({ who, k, v }) => S({ who, body: json({ intervalMin: 15, [k]: v }) })),
+      fc
+        .record({
+          who: whoArb,
+          v: fc.oneof(
+            fc.record({ intervalMin: fc.integer().filter((n) => ![5, 15, 30, 60, 240, 1440].includes(n)) }),
+            fc.record({ priorities: fc.array(junkString.filter((x) => !['low', 'normal', 'high', 'critical'].includes(x)), { minLength: 1, maxLength: 3 }) }),
+            fc.record({ alarmTypes: fc.array(fc.integer({ min: 53 }), { minLength: 1, maxLength: 3 }) }),
+          ),
+        })
+        .map(({ who, v }) => S({ who, body: json(v) })),
+    ],
+  },
+  // Unsubscribe links: the fuzzer never has the server's key, so every token is refused (400).
+  'GET /api/v3/notify-mail/unsubscribe': read,
+  'POST /api/v3/notify-mail/unsubscribe': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({
+          who: whoArb,
+          t: fc
+            .oneof(
+              junkString,
+              fc.tuple(fc.integer({ min: 1, max: 5 }), fc.base64String({ minLength: 44, maxLength: 44 })).map(([u, b]) => `${u}.${b.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}`),
+            )
+            .filter((x) => x.length >= 1 && x.length <= 200),
+        })
+        .map(({ who, t }) => S({ who, query: q({ token: t }) })),
+    ],
+  },
   // No restore token was ever issued: every token is refused.
   'POST /api/v3/user/changePassword': {
     write: true,
