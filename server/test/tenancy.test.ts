@@ -1115,6 +1115,12 @@ const NOT_APPLICABLE: Record<string, string> = {
   'POST /api/v3/user/profile/avatar': "the caller's own avatar, no id",
   'DELETE /api/v3/user/profile/avatar': "the caller's own avatar, no id",
   'PUT /api/v3/user/password': "the caller's own password, no id",
+  'GET /api/v3/user/profile/notifications': "the caller's own notification settings, no id",
+  'PUT /api/v3/user/profile/notifications': "the caller's own notification settings, no id (alarm types are numbers of the spec, not of an organisation)",
+  'GET /api/v3/notify-mail/unsubscribe':
+    'public by design: the signed token is the key and names its one user (notify-mail.test.ts refuses forged ones)',
+  'POST /api/v3/notify-mail/unsubscribe':
+    'public by design: the signed token is the key and only turns its own user\'s e-mail off (notify-mail.test.ts)',
   'GET /api/v3/user/verifyChangePasswordToken/:token':
     'public by design: the restore token is the secret, not an id of an organisation (user.test.ts)',
   'POST /api/v3/user/changePassword':
