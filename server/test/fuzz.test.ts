@@ -39,6 +39,7 @@ import {
   isValidEvent,
   isValidNotification,
   isValidTask,
+  NOTIFICATION_PRIORITIES,
   PROFILE_FIELDS,
   TASK_OPERATIONS,
   TASK_STATUSES,
@@ -1756,6 +1757,34 @@ const SPECS: Record<string, Spec> = {
       id: fc.constantFrom(...fx.nordicTasks.slice(0, 3).map((t) => t.id), 'nope'),
       fileId: fc.constantFrom('nope', '00000000-0000-0000-0000-000000000000'),
     }),
+  },
+  // The notification page (modules/notifications).
+  'GET /api/v3/notifications': read,
+  'GET /api/v3/notifications/counts': read,
+  // Marking seen only what is no-op: missing, another user's or already seen ids, all of a customer
+  // of nothing; or bodies the handler refuses (both ids and all, or neither).
+  'POST /api/v3/notifications/seen': {
+    write: true,
+    semantic: (fx) => [
+      fc
+        .record({
+          who: whoArb,
+          ids: fc.array(
+            fc.oneof(fc.uuid(), fc.constantFrom(...fx.readerNotifications.slice(0, 5), 'nope')),
+            { minLength: 1, maxLength: 4 },
+          ),
+        })
+        .map(({ who, ids }) => S({ who, body: json({ ids: [...ids, ...fx.seenNotifications[who].slice(0, 2)] }) })),
+      fc
+        .record({ who: whoArb, p: fc.subarray([...NOTIFICATION_PRIORITIES]) })
+        .map(({ who, p }) => S({ who, body: json({ all: true, customer: NOWHERE, ...(p.length ? { priority: p } : {}) }) })),
+      fc
+        .record({ who: whoArb, all: fc.constantFrom(true, false, undefined), withIds: fc.boolean() })
+        .filter(({ all, withIds }) => withIds === (all === true))
+        .map(({ who, all, withIds }) =>
+          S({ who, body: json({ ...(all !== undefined ? { all } : {}), ...(withIds ? { ids: ['nope'] } : {}) }) }),
+        ),
+    ],
   },
   // Missing, another user's, or already seen notifications: marking them changes nothing.
   'PUT /api/v3/events/notifications/:id/seen': {
