@@ -32,7 +32,7 @@ describe('the early sign-in sequence', () => {
     expect(asked[0]).toBe('/api/v3/user/session');
     expect(asked[1]).toBe(callUrl('dashboards'));
     expect(asked.slice(2).sort()).toEqual(
-      [callUrl('containers'), callUrl('devices'), callUrl('events'), callUrl('notifications')].sort(),
+      [callUrl('containers'), callUrl('devices'), callUrl('events')].sort(),
     );
     expect(callUrl('dashboards')).toBe('/api/v3/user/dashboard?excludeContent=true&useContext=true');
   });
@@ -68,7 +68,7 @@ describe('the early answers in the data cache', () => {
     await expect(take('dashboards', [], [])).resolves.toEqual([[], false]);
     await expect(take('devices', [10, 11], [])).resolves.toEqual([[], false]);
     await expect(take('events', [10, 11], [])).resolves.toEqual([[], false]);
-    expect(asked).toHaveLength(6);
+    expect(asked).toHaveLength(5);
     expect(get).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(queryKeys.devices([11, 10]))).toEqual([]);
   });
@@ -94,9 +94,9 @@ describe('the early answers in the data cache', () => {
     const asked = fakeFetch({ '/api/v3/user/session': { status: 200, body: SESSION } });
     seedEarlyAnswers(startSessionEarly());
     await take('session', []);
-    await expect(take('notifications', [], [])).resolves.toEqual([[], false]);
-    const get = jest.spyOn(api, 'get').mockResolvedValue([[{ id: 'n1', seen: null }], false] as never);
-    await expect(askAfresh('notifications', [], [])).resolves.toEqual([[{ id: 'n1', seen: null }], false]);
+    await expect(take('events', [10, 11], [])).resolves.toEqual([[], false]);
+    const get = jest.spyOn(api, 'get').mockResolvedValue([[{ id: 'e1' }], false] as never);
+    await expect(askAfresh('events', [10, 11], [])).resolves.toEqual([[{ id: 'e1' }], false]);
     expect(get).toHaveBeenCalledTimes(1);
     clearSessionData();
     expect(queryClient.getQueryData(queryKeys.session())).toBeUndefined();

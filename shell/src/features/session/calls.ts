@@ -37,8 +37,6 @@ function keyOf(call: SessionCall, customers: readonly number[]): QueryKey {
       return queryKeys.session();
     case 'dashboards':
       return queryKeys.dashboards();
-    case 'notifications':
-      return queryKeys.notifications(SESSION_CALLS.notifications.params.limit);
     case 'events':
       return queryKeys.events(customers);
     case 'containers':
@@ -88,7 +86,6 @@ export function seedEarlyAnswers(early: EarlySession): void {
     void queryClient.prefetchQuery({ ...options(call, customers), queryFn: () => fromEarly(call, early[call]) });
   seed('session', []);
   seed('dashboards', []);
-  seed('notifications', []);
   void early.session.then((a) => {
     if (!isOk(a)) return;
     const customers = unwrap<SessionResponse>(a.body)?.selectedCustomers ?? [];

@@ -1,6 +1,6 @@
 /**
- * The sign-in sequence of a returning user (session, then dashboards, then the alarm
- * listener's notifications, events, containers and devices), started by index.ts while the shell's
+ * The sign-in sequence of a returning user (session, then dashboards, then the events, containers
+ * and devices), started by index.ts while the shell's
  * own code (React, single-spa, i18next…) still downloads and evaluates: on a cold load that is most
  * of a second in which the network would otherwise sit idle.
  *
@@ -14,7 +14,6 @@ import { SESSION_PATHS } from '@fieldwatch/shared/session-paths';
 export const SESSION_CALLS = {
   session: { url: SESSION_PATHS.session, params: {} },
   dashboards: { url: SESSION_PATHS.dashboards, params: { excludeContent: true, useContext: true } },
-  notifications: { url: SESSION_PATHS.notifications, params: { limit: 500 } },
   events: { url: SESSION_PATHS.events, params: { limit: 200 } },
   containers: { url: SESSION_PATHS.containers, params: { use_context: true } },
   devices: { url: SESSION_PATHS.devices, params: { use_context: true } },
@@ -34,7 +33,9 @@ export type EarlySession = Record<SessionCall, Promise<EarlyAnswer>>;
 export const isOk = (a: EarlyAnswer) => a.status >= 200 && a.status < 300;
 
 const NOT_SENT: EarlyAnswer = { status: -1 };
-const AFTER_DASHBOARDS = ['notifications', 'events', 'containers', 'devices'] as const;
+// The badge counts unseen notifications on the server (notifications/counts) and the page reads
+// its own pages: no notification list belongs to the sign-in sequence.
+const AFTER_DASHBOARDS = ['events', 'containers', 'devices'] as const;
 
 export function callUrl(call: SessionCall): string {
   const { url, params } = SESSION_CALLS[call];
