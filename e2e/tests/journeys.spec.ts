@@ -13,13 +13,13 @@ test('sign in and land on the overview dashboard', async ({ page }) => {
   await signIn(page);
   await expectOverview(page);
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
-  // The sign-in loading sequence: access and profile, then dashboards, then the alarm listener,
+  // The sign-in loading sequence: access and profile, then dashboards, then the alarm listener (its badge count),
   // events, containers and devices.
   const at = (path: string) => calls.indexOf(path);
   expect(at('/api/v2/auth/login')).toBe(0);
   expect(at('/api/v3/user/session')).toBeGreaterThan(at('/api/v2/auth/login'));
   expect(at('/api/v3/user/dashboard')).toBeGreaterThan(at('/api/v3/user/session'));
-  for (const path of ['/api/v3/events/notifications', '/api/v3/events/events', '/api/v3/containers', '/api/v2/device/devices']) {
+  for (const path of ['/api/v3/notifications/counts', '/api/v3/events/events', '/api/v3/containers', '/api/v2/device/devices']) {
     expect({ path, after: at(path) > at('/api/v3/user/dashboard') }).toEqual({ path, after: true });
   }
 });
