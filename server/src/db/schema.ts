@@ -723,3 +723,37 @@ export const loginDevices = pgTable(
   },
   (t) => [index('login_devices_user_idx').on(t.userId), index('login_devices_last_used_idx').on(t.lastUsedAt)],
 );
+
+/**
+ * The audit log (issue 18): every administrative change and every sign-in, with who, when, from
+ * where and what changed. Rows are only ever inserted; the actor's username is copied so an entry
+ * still names its author after the user is deleted. organization_id is the organisation the change
+ * belongs to (null for what belongs to no one organisation, e.g. a failed sign-in of an unknown
+ * name); the admin view shows a SuperUser the rows of the organisations he administers and the
+ * rows about himself.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull().default(''),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    /** AUDIT_ACTIONS in @fieldwatch/shared, e.g. "user.invite", "auth.signin". */
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** A readable name of the target at the time (a username, a token's name). */
+    targetName: text('target_name').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** What changed: { field: { from, to } } or a few facts; never a secret. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_org_at_idx').on(t.organizationId, t.at),
+    index('audit_log_actor_at_idx').on(t.actorUserId, t.at),
+  ],
+);

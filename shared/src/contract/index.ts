@@ -21,6 +21,7 @@ export * from './events';
 export * from './tasks';
 export * from './notify-mail';
 export * from './notifications';
+export * from './audit';
 export * from './onboarding';
 export * from './legacy';
 export * from './endpoints';

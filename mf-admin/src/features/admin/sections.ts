@@ -12,7 +12,8 @@ export type AdminSectionId =
   | 'security'
   | 'api'
   | 'usageStatistics'
-  | 'permissions';
+  | 'permissions'
+  | 'auditLog';
 
 export type AdminGroup = 'organisation' | 'people' | 'ownership' | 'platform';
 
@@ -38,4 +39,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'security', path: 'security', group: 'platform', icon: 'shield' },
   { id: 'api', path: 'api', group: 'platform', icon: 'code' },
   { id: 'usageStatistics', path: 'usage-statistics', group: 'platform', icon: 'chart' },
+  { id: 'auditLog', path: 'audit-log', group: 'platform', icon: 'note' },
 ];
