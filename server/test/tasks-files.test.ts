@@ -9,6 +9,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { TaskDetail, TaskFile, TaskFileAdded, TaskListItem, TaskWithRevision } from '@fieldwatch/shared';
 import { taskFiles, tasks } from '../src/db/schema';
+import { sweepOrphanFiles } from '../src/modules/tasks/files';
 import { DRIVERS, startDemo, type TestServer } from './helpers';
 
 type Data<T> = { data: T };
@@ -96,6 +97,22 @@ describe.each(DRIVERS)('task files on %s', (driver) => {
         expect((await s.app.inject({ method: 'GET', url: added.file.url, headers: { cookie: userCookie } })).statusCode).toBe(404);
         expect((await s.app.inject({ method: 'DELETE', url: added.file.url, headers: { cookie: userCookie } })).statusCode).toBe(404);
         if (dir) expect(readdirSync(dir)).not.toContain(added.file.id);
+      });
+
+      it('the sweeper removes a folder file whose task was deleted, and keeps a live or fresh one', async () => {
+        if (!dir) return;
+        const kept = (await upload('kept.png', PNG, 'image/png')).json() as Data<TaskFileAdded>;
+        const other = (await s.app.inject({ method: 'POST', url: '/api/v3/events/tasks', headers: { cookie: userCookie }, payload: { title: 'Deleted later' } })).json() as Data<TaskWithRevision>;
+        const orphan = (await upload('gone.png', PNG, 'image/png', userCookie, other.data.id)).json() as Data<TaskFileAdded>;
+        // Deleted by whatever route (the old data API deletes task rows; their file rows go by cascade).
+        await s.db.db.delete(tasks).where(eq(tasks.id, other.data.id));
+        expect(await s.db.db.select().from(taskFiles).where(eq(taskFiles.id, orphan.data.file.id))).toEqual([]);
+        // Just written: too fresh to be taken (it could be an upload whose row is not in yet).
+        expect(await sweepOrphanFiles(s.db.db, dir, new Date())).toEqual([]);
+        const later = new Date(Date.now() + 2 * 60 * 60_000);
+        expect(await sweepOrphanFiles(s.db.db, dir, later)).toEqual([orphan.data.file.id]);
+        expect(readdirSync(dir)).toContain(kept.data.file.id);
+        expect(readdirSync(dir)).not.toContain(orphan.data.file.id);
       });
 
       it('refuses a file over the limit (413) and a type not allowed (415), nothing stored', async () => {

@@ -27,6 +27,7 @@ import {
   type FwNotification,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
+import { startPeriodic, type PeriodicHandle } from '../../jobs/periodic';
 import { alarmHistory, alarms, events, notifications, units, unitSettings } from '../../db/schema';
 import { recipientsOf } from '../events/pipeline';
 import { publishNew } from '../push/hub';
@@ -188,32 +189,14 @@ async function repeatRound(db: Db, now: Date, newId: () => string): Promise<Repe
   return result;
 }
 
-export interface RepeaterHandle {
-  stop(): Promise<void>;
-}
+export type RepeaterHandle = PeriodicHandle;
 
 /** Runs the job now and every `everyMs` with the clock `now` until stopped. */
 export function startRepeater(
   db: Db,
   opts: { now?: () => Date; everyMs?: number; log: (err: unknown) => void },
 ): RepeaterHandle {
-  const clock = opts.now ?? (() => new Date());
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = running.then(() => repeatDueAlarms(db, clock())).catch((err) => opts.log(err));
-  };
-  const timer = setInterval(tick, opts.everyMs ?? REPEAT_CHECK_MS);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic((now) => repeatDueAlarms(db, now), { ...opts, everyMs: opts.everyMs ?? REPEAT_CHECK_MS });
 }
 
 /** The reminder's message, in English and as a key around the repeated message (local-text.ts). */

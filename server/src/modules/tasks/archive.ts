@@ -8,6 +8,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { doneSince, isValidTask, setStatus, SYSTEM_USER } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
+import { startPeriodic, type PeriodicHandle } from '../../jobs/periodic';
 import { tasks } from '../../db/schema';
 import { publishNew } from '../push/hub';
 
@@ -45,30 +46,12 @@ export async function archiveDoneTasks(db: Db, days: number, now: Date): Promise
   return done;
 }
 
-export interface ArchiverHandle {
-  stop(): Promise<void>;
-}
+export type ArchiverHandle = PeriodicHandle;
 
 export function startArchiver(
   db: Db,
   days: number,
   opts: { now?: () => Date; everyMs?: number; log: (err: unknown) => void },
 ): ArchiverHandle {
-  const clock = opts.now ?? (() => new Date());
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = running.then(() => archiveDoneTasks(db, days, clock())).catch((err) => opts.log(err));
-  };
-  const timer = setInterval(tick, opts.everyMs ?? ARCHIVE_CHECK_MS);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic((now) => archiveDoneTasks(db, days, now), { ...opts, everyMs: opts.everyMs ?? ARCHIVE_CHECK_MS });
 }

@@ -6,7 +6,7 @@
  * revision, never a conflict: files do not depend on what the client read) and pushes the task.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -240,6 +240,43 @@ export async function deleteFile(
   await publishNew(db, { tasks: [{ organizationId: row.organizationId, id: taskId }] });
   const [item] = await toListItems(db, [saved]);
   return item!;
+}
+
+/** How often the sweeper looks, and how old a file without a row must be before it goes. */
+export const SWEEP_EVERY_MS = 60 * 60_000;
+export const SWEEP_MIN_AGE_MS = 60 * 60_000;
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Removes the files of TASK_FILES_DIR that no task_files row names any more: a task deleted (its
+ * rows go by cascade, from any API), or a server stopped between writing a file and its row. Only
+ * names this module makes (uuids) and only files older than SWEEP_MIN_AGE_MS are touched, so an
+ * upload in progress is never taken. Answers the names removed.
+ */
+export async function sweepOrphanFiles(db: Db, dir: string, now: Date, minAgeMs = SWEEP_MIN_AGE_MS): Promise<string[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => FILE_ID.test(n));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const removed: string[] = [];
+  for (let i = 0; i < names.length; i += 500) {
+    const batch = names.slice(i, i + 500);
+    const kept = new Set(
+      (await db.select({ path: taskFiles.path }).from(taskFiles).where(inArray(taskFiles.path, batch))).map((r) => r.path),
+    );
+    for (const name of batch) {
+      if (kept.has(name)) continue;
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile() || now.getTime() - info.mtimeMs < minAgeMs) continue;
+      await rm(file, { force: true });
+      removed.push(name);
+    }
+  }
+  return removed;
 }
 
 /** Content-Disposition of a download: inline for images (thumbnails), else an attachment; the name in both forms. */

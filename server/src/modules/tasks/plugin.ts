@@ -14,7 +14,8 @@ import { scopedOrgIds, userOrgIds } from '../auth/scope';
 import { usernameOf } from '../events/service';
 import { startArchiver, type ArchiverHandle } from './archive';
 import { assignableUsers, taskDetail } from './detail';
-import { addFile, contentDisposition, deleteFile, listFiles, readTaskFile, tooLarge, type FileStore } from './files';
+import { startPeriodic, type PeriodicHandle } from '../../jobs/periodic';
+import { addFile, contentDisposition, deleteFile, listFiles, readTaskFile, sweepOrphanFiles, SWEEP_EVERY_MS, tooLarge, type FileStore } from './files';
 import { taskRowOf } from './items';
 import { searchTasks, searchTasksCsv } from './search';
 
@@ -31,8 +32,19 @@ export default async function tasksPlugin(app: FastifyInstance, { db, config }: 
     app.addHook('onReady', async () => {
       archiver = startArchiver(db, days, { log: (err) => app.log.error({ err }, 'task archive job failed') });
     });
+  // With TASK_FILES_DIR: the files whose task was deleted go too (an hourly sweep, not under jest).
+  let sweeper: PeriodicHandle | undefined;
+  const dir = store.dir;
+  if (dir && process.env.NODE_ENV !== 'test')
+    app.addHook('onReady', async () => {
+      sweeper = startPeriodic((now) => sweepOrphanFiles(db, dir, now), {
+        everyMs: SWEEP_EVERY_MS,
+        log: (err) => app.log.error({ err }, 'task file sweep failed'),
+      });
+    });
   app.addHook('onClose', async () => {
     await archiver?.stop();
+    await sweeper?.stop();
   });
 
   const csv = async (request: FastifyRequest, query: Received<typeof TaskSearchQuery>) => {
