@@ -20,7 +20,19 @@ export const PROFILE_TEXT_LIMITS = {
   title: 200,
   email: 320,
   phone: 50,
+  location: 200,
 } as const;
+
+/** Whether `tz` is a time zone this runtime knows (an IANA name such as "Europe/Stockholm", or "UTC"). */
+export function isTimeZone(tz: unknown): tz is string {
+  if (typeof tz !== 'string' || tz === '' || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A password as sent: any characters, at most PASSWORD_MAX_LENGTH. */
 export const Password = T.String({ format: 'password', maxLength: PASSWORD_MAX_LENGTH });
@@ -46,6 +58,10 @@ export const ProfileUpdateBody = T.Object({
   fullname: T.Optional(T.String({ title: 'Name', maxLength: PROFILE_TEXT_LIMITS.fullname })),
   title: T.Optional(T.String({ title: 'Title', maxLength: PROFILE_TEXT_LIMITS.title })),
   phone: T.Optional(Phone),
+  /** Beyond spec §7's list: where the user works (free text). */
+  location: T.Optional(T.String({ title: 'Location', maxLength: PROFILE_TEXT_LIMITS.location })),
+  /** Beyond spec §7's list: the user's time zone, an IANA name (isTimeZone). */
+  timezone: T.Optional(T.String({ title: 'Time zone', maxLength: 64 })),
   /** A data URL of an image (png, jpeg, gif, webp), or null / '' to remove the avatar. */
   avatar: T.Optional(T.Union([T.String(), T.Null()])),
   notification_email: T.Optional(Bit),

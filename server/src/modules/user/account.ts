@@ -20,6 +20,7 @@ import {
   PROFILE_FIELDS,
   PROFILE_TEXT_LIMITS,
   isLanguage,
+  isTimeZone,
   normalizeUsername,
   type OrganizationInfo,
   USERNAME_TAKEN,
@@ -110,6 +111,13 @@ export async function updateProfile(
   if (body.fullname !== undefined) set.name = text('fullname', body.fullname);
   if (body.title !== undefined) set.title = text('title', body.title);
   if (body.phone !== undefined) set.phone = text('phone', body.phone);
+  if (body.location !== undefined) set.location = text('location', body.location);
+  if (body.timezone !== undefined) {
+    if (!isTimeZone(body.timezone)) {
+      throw badRequest(`Unknown time zone "${String(body.timezone)}"; use a zone name such as Europe/Stockholm`);
+    }
+    set.timezone = body.timezone;
+  }
   if (body.avatar !== undefined) {
     if (body.avatar === null || body.avatar === '') set.avatar = null;
     else if (typeof body.avatar === 'string') set.avatar = await avatarFromDataUrl(body.avatar);

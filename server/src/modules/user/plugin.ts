@@ -26,6 +26,7 @@ import { auth } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
 import { setSelectedCustomers } from '../auth/sessions';
 import notifyMailPlugin from '../notify-mail/plugin';
+import { auditPasswordChange, auditProfileChange } from './audit';
 import { avatarDataUrl, changePassword, organizationOf, setAvatar, updateProfile } from './account';
 import {
   changePasswordWithToken,
@@ -90,14 +91,20 @@ export default async function userPlugin(app: FastifyInstance, ctx: ServerContex
     if (!isLanguage(language)) {
       throw badRequest(`Unsupported language "${language}"; use one of ${SUPPORTED_LANGUAGES.join(', ')}`);
     }
+    const before = await getProfile(db, a.userId);
     await setLanguage(db, a.userId, language);
-    return { data: await getProfile(db, a.userId) };
+    const after = await getProfile(db, a.userId);
+    await auditProfileChange(db, request, before, after);
+    return { data: after };
   });
 
   /** Only the fields of PROFILE_FIELDS; an unknown one is logged and nothing is saved (400). */
   route(app, ENDPOINTS.updateProfile, async (request) => {
     const a = auth(request);
-    return { data: await updateProfile(db, a.userId, request.body, request.log) };
+    const before = await getProfile(db, a.userId);
+    const after = await updateProfile(db, a.userId, request.body, request.log);
+    await auditProfileChange(db, request, before, after);
+    return { data: after };
   });
 
   // The avatar upload's body is the image itself. Read here with our own limit, so that a too
@@ -131,11 +138,18 @@ export default async function userPlugin(app: FastifyInstance, ctx: ServerContex
       throw new HttpError(415, `The avatar must be sent as the image itself (${AVATAR_CONTENT_TYPES.join(', ')})`, 'unsupported_media_type');
     }
     const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    return { data: await setAvatar(db, a.userId, await avatarDataUrl(type, body)) };
+    const before = await getProfile(db, a.userId);
+    const after = await setAvatar(db, a.userId, await avatarDataUrl(type, body));
+    await auditProfileChange(db, request, before, after);
+    return { data: after };
   });
 
   route(app, ENDPOINTS.deleteAvatar, async (request) => {
-    return { data: await setAvatar(db, auth(request).userId, null) };
+    const a = auth(request);
+    const before = await getProfile(db, a.userId);
+    const after = await setAvatar(db, a.userId, null);
+    await auditProfileChange(db, request, before, after);
+    return { data: after };
   });
 
   /**
@@ -146,7 +160,9 @@ export default async function userPlugin(app: FastifyInstance, ctx: ServerContex
    */
   route(app, ENDPOINTS.changeOwnPassword, async (request) => {
     const { oldPassword, newPassword } = passwordPair(request.body, request.query);
-    await changePassword(db, auth(request), oldPassword, newPassword);
+    const a = auth(request);
+    await changePassword(db, a, oldPassword, newPassword);
+    await auditPasswordChange(db, request, await getProfile(db, a.userId));
     return { data: { message: PASSWORD_MESSAGES.changed } };
   });
 
