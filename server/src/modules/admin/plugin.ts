@@ -1,19 +1,16 @@
 /** /api/v3/admin: the admin area. Only SuperUsers may use it. */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, USER_TYPES } from '@fieldwatch/shared';
+import { USER_TYPES } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { forbidden, MISSING_AREA_AUTHORITY } from '../../http/errors';
-import { route } from '../../http/route';
 import { auth } from '../auth/guard';
-import { listAdminUsers } from './service';
+import { registerUserRoutes } from './users-routes';
 
-export default async function adminPlugin(app: FastifyInstance, { db }: ServerContext): Promise<void> {
+export default async function adminPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // Encapsulated: this check applies to the admin routes only.
   app.addHook('preHandler', async (request) => {
     if (auth(request).userType !== USER_TYPES.SuperUser) throw forbidden(MISSING_AREA_AUTHORITY);
   });
 
-  route(app, ENDPOINTS.adminUsers, async (request) => {
-    return { data: await listAdminUsers(db, auth(request).userId) };
-  });
+  registerUserRoutes(app, ctx);
 }
