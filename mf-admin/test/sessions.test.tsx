@@ -35,9 +35,9 @@ function sessions(): SessionListItem[] {
 }
 
 describe('profile sessions', () => {
-  test('lists the sessions, current first and marked, and signs out another one with DELETE', async () => {
+  test('lists the sessions, current first and marked, and signs out another one with DELETE after asking', async () => {
     let list = sessions();
-    const { calls } = renderRemote(<Root />, {
+    const { calls, props } = renderRemote(<Root />, {
       path: '/profile/sessions',
       handler: (method, url) => {
         if (method === 'GET' && url === '/api/v2/auth/sessions') return { status: 200, body: { data: list } };
@@ -58,10 +58,19 @@ describe('profile sessions', () => {
     expect(within(rows[1]!).getByText('Safari on iOS')).toBeTruthy();
     expect(within(rows[1]!).getByText('10.0.0.7')).toBeTruthy();
 
+    const toasts: unknown[] = [];
+    props.bus.on('toast', (t) => toasts.push(t));
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Sign out Safari on iOS' }));
+    const dialog = screen.getByTestId('session-revoke-dialog');
+    expect(within(dialog).getByText('Sign out this session?')).toBeTruthy();
+    expect(within(dialog).getByText('Safari on iOS will be signed out and must sign in again to use Fieldwatch.')).toBeTruthy();
+    expect(calls).toEqual([{ method: 'GET', url: '/api/v2/auth/sessions' }]);
     await act(async () => {
-      fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Sign out Safari on iOS' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     });
     await screen.findByText('Chrome on Linux');
+    expect(screen.queryByTestId('session-revoke-dialog')).toBeNull();
+    expect(toasts).toEqual([{ kind: 'success', message: 'The session was signed out.', raw: true }]);
     expect(calls).toEqual([
       { method: 'GET', url: '/api/v2/auth/sessions' },
       { method: 'DELETE', url: '/api/v2/auth/session/logout/phone-1' },
@@ -103,8 +112,9 @@ describe('profile sessions', () => {
           : { status: 500, body: { message: 'Something went wrong' } },
     });
     const rows = await screen.findAllByTestId('session-row');
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: /Sign out/ }));
     await act(async () => {
-      fireEvent.click(within(rows[1]!).getByRole('button', { name: /Sign out/ }));
+      fireEvent.click(screen.getByTestId('confirm-dialog-confirm'));
     });
     expect((await screen.findByRole('alert')).textContent).toMatch('could not be signed out');
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
@@ -124,6 +134,18 @@ describe('profile sessions', () => {
     });
     expect(await screen.findAllByTestId('session-row')).toHaveLength(2);
   });
+});
+
+test('cancelling the confirmation signs nothing out', async () => {
+  const { calls } = renderRemote(<Root />, {
+    path: '/profile/sessions',
+    handler: () => ({ status: 200, body: { data: sessions() } }),
+  });
+  const rows = await screen.findAllByTestId('session-row');
+  fireEvent.click(within(rows[1]!).getByRole('button', { name: /Sign out/ }));
+  fireEvent.click(within(screen.getByTestId('session-revoke-dialog')).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByTestId('session-revoke-dialog')).toBeNull();
+  expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
 });
 
 describe('profile overview', () => {

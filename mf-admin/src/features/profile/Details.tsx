@@ -39,8 +39,3 @@ export function OnOff({ on }: { on: boolean }) {
     </span>
   );
 }
-
-/** Says that a section only shows data for now. */
-export function ReadOnlyNote({ children }: { children: ReactNode }) {
-  return <p className={css.note}>{children}</p>;
-}

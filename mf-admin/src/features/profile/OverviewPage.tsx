@@ -68,12 +68,12 @@ export function OverviewPage() {
             rows={[
               {
                 label: t('profile.fields.timeFormat'),
-                value: t(`profile.timeFormat.${user.timeConfig.timeFormat}`, { sample: timeSample(user.timeConfig.timeFormat) }),
+                value: t(`profile.timeFormat.${user.timeConfig.timeFormat}`, { sample: timeSample(user.timeConfig.timeFormat, user.timeConfig) }),
                 field: 'timeFormat',
               },
               {
                 label: t('profile.fields.dateFormat'),
-                value: t(`profile.dateFormat.${dateFormatKey(user.timeConfig.dateFormat)}`, { sample: dateSample(user.timeConfig.dateFormat) }),
+                value: t(`profile.dateFormat.${dateFormatKey(user.timeConfig.dateFormat)}`, { sample: dateSample(user.timeConfig.dateFormat, user.timeConfig) }),
                 field: 'dateFormat',
               },
               { label: t('profile.fields.timezone'), value: timezoneLabel(user.timeConfig.timezone), field: 'timezone' },

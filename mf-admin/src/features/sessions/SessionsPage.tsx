@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, pathFor, queryKeys, type SessionListItem } from '@fieldwatch/shared';
 import { RelativeTime, formatDate, formatDateTime, loadViewLabels, useApiQuery, useRemote, useTimeConfig } from '@fieldwatch/shared/remote';
-import { Button, Card, EmptyState, LoadView } from '@fieldwatch/shared/ui';
+import { Button, Card, ConfirmDialog, EmptyState, LoadView } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
 import { parseUserAgent } from './userAgent';
 import css from './SessionsPage.module.css';
@@ -15,12 +15,15 @@ function sortSessions(list: readonly SessionListItem[]): SessionListItem[] {
 /** /profile/sessions: where the user is signed in; other sessions can be signed out. */
 export function SessionsPage() {
   const { t } = useTranslation('admin');
-  const { api } = useRemote();
+  const { api, bus } = useRemote();
   const state = useApiQuery(queryKeys.userSessions(), () => api.get<SessionListItem[]>(pathFor(ENDPOINTS.sessions), undefined, []));
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [failed, setFailed] = useState(false);
+  /** The sessions a confirmation asks about: one (named) or all the others. */
+  const [asking, setAsking] = useState<{ ids: string[]; name?: string } | null>(null);
 
   async function revoke(ids: string[]) {
+    setAsking(null);
     setFailed(false);
     setBusy((b) => new Set([...b, ...ids]));
     let anyFailed = false;
@@ -33,6 +36,13 @@ export function SessionsPage() {
     }
     setBusy((b) => new Set([...b].filter((x) => !ids.includes(x))));
     setFailed(anyFailed);
+    if (!anyFailed) {
+      bus.emit('toast', {
+        kind: 'success',
+        message: ids.length === 1 ? t('sessions.revoked') : t('sessions.revokedAll', { count: ids.length }),
+        raw: true,
+      });
+    }
     state.reload();
   }
 
@@ -46,7 +56,7 @@ export function SessionsPage() {
         flush
         actions={
           others.length > 1 ? (
-            <Button size="small" variant="danger" disabled={busy.size > 0} onClick={() => void revoke(others.map((s) => s.id))}>
+            <Button size="small" variant="danger" disabled={busy.size > 0} onClick={() => setAsking({ ids: others.map((s) => s.id) })}>
               {t('sessions.revokeOthers')}
             </Button>
           ) : undefined
@@ -71,18 +81,34 @@ export function SessionsPage() {
             ) : (
               <ul className={css.list} aria-label={t('sessions.listLabel')}>
                 {sessions.map((s) => (
-                  <SessionRow key={s.id} session={s} busy={busy.has(s.id)} onRevoke={() => void revoke([s.id])} />
+                  <SessionRow key={s.id} session={s} busy={busy.has(s.id)} onRevoke={(name) => setAsking({ ids: [s.id], name })} />
                 ))}
               </ul>
             )
           }
         </LoadView>
       </Card>
+      {asking && (
+        <ConfirmDialog
+          title={asking.name ? t('sessions.confirm.title') : t('sessions.confirm.titleAll')}
+          confirmLabel={t('sessions.revoke')}
+          cancelLabel={t('common:action.cancel')}
+          closeLabel={t('common:action.close')}
+          onConfirm={() => void revoke(asking.ids)}
+          onCancel={() => setAsking(null)}
+          danger
+          testId="session-revoke-dialog"
+        >
+          {asking.name
+            ? t('sessions.confirm.text', { name: asking.name })
+            : t('sessions.confirm.textAll', { count: asking.ids.length })}
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
 
-function SessionRow({ session, busy, onRevoke }: { session: SessionListItem; busy: boolean; onRevoke: () => void }) {
+function SessionRow({ session, busy, onRevoke }: { session: SessionListItem; busy: boolean; onRevoke: (name: string) => void }) {
   const { t } = useTranslation('admin');
   const device = parseUserAgent(session.userAgent);
   const name =
@@ -121,7 +147,7 @@ function SessionRow({ session, busy, onRevoke }: { session: SessionListItem; bus
         </div>
       </div>
       {!session.current && (
-        <Button size="small" onClick={onRevoke} disabled={busy} aria-label={t('sessions.revokeLabel', { name })}>
+        <Button size="small" onClick={() => onRevoke(name)} disabled={busy} aria-label={t('sessions.revokeLabel', { name })}>
           {busy ? t('sessions.revoking') : t('sessions.revoke')}
         </Button>
       )}
