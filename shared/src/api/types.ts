@@ -103,6 +103,10 @@ export interface DashboardSummary {
   name: string;
   static: DashboardKind | null;
   version: string;
+  /** Another user's dashboard shared with the user's organisation: he sees it, only its owner changes it. */
+  readOnly?: boolean;
+  /** Who owns a shared dashboard (name, else username). */
+  owner?: string;
 }
 export const DASHBOARD_KINDS = ['overview', 'units', 'alarms', 'map', 'telemetry', 'parking'] as const;
 export type DashboardKind = (typeof DASHBOARD_KINDS)[number];

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   // ownership
   'dashboard.transfer',
   'dashboard.share',
+  'workspace.transfer',
   // API tokens
   'token.create',
   'token.revoke',

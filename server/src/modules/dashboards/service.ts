@@ -10,6 +10,7 @@ import {
   DASHBOARD_NAME_KEYS,
   DASHBOARD_VERSION,
   MESSAGES,
+  OWNERSHIP_MESSAGES,
   defaultDashboardContent,
   emptyDashboardContent,
   showsParking,
@@ -23,8 +24,8 @@ import {
   type FilterSettings,
 } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
-import { dashboards } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { dashboards, dashboardShares, userOrganizations, users } from '../../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/guard';
 import { getDashboardFilter, getDashboardFilters, setDashboardFilter } from '../user/preferences';
 import { userCustomers } from '../user/service';
@@ -75,10 +76,46 @@ export async function listDashboards(
   // A parking dashboard made while a parking customer was selected stays stored, but is only
   // listed while the scope shows parking.
   const visible = rows.filter((r) => r.staticKind !== 'parking' || parking).sort(order);
-  if (opts.excludeContent) return visible.map(toSummary);
+  // Then the dashboards others shared with his organisations (read-only), by id.
+  const shared = await sharedRows(db, a.userId);
+  if (opts.excludeContent) return [...visible.map(toSummary), ...shared.map((x) => ({ ...toSummary(x.row), ...x.view }))];
   // With content, each entry is the whole document, as GET /dashboard/:id answers it.
   const filters = await getDashboardFilters(db, a.userId);
-  return visible.map((r) => ({ ...toDashboard(r), filter: filters[String(r.id)] ?? {} }));
+  return [
+    ...visible.map((r) => ({ ...toDashboard(r), filter: filters[String(r.id)] ?? {} })),
+    ...shared.map((x) => ({ ...toDashboard(x.row), ...x.view, filter: filters[String(x.row.id)] ?? {} })),
+  ];
+}
+
+/** How a shared dashboard is shown to a user who does not own it. */
+interface SharedView {
+  readOnly: true;
+  owner: string;
+}
+
+/**
+ * Custom dashboards of other users shared with an organisation of `userId` whose owner still
+ * belongs to it (admin ownership, issue 18): `id` one of them, or all.
+ */
+async function sharedRows(db: Db, userId: number, id?: number): Promise<Array<{ row: DashboardRow; view: SharedView }>> {
+  const rows = await db
+    .select({ row: dashboards, name: users.name, username: users.username })
+    .from(dashboardShares)
+    .innerJoin(dashboards, eq(dashboards.id, dashboardShares.dashboardId))
+    .innerJoin(users, eq(users.id, dashboards.userId))
+    .innerJoin(
+      userOrganizations,
+      and(eq(userOrganizations.organizationId, dashboardShares.organizationId), eq(userOrganizations.userId, userId)),
+    )
+    .where(
+      and(
+        id === undefined ? undefined : eq(dashboards.id, id),
+        sql`${dashboards.userId} <> ${userId}`,
+        sql`exists (select 1 from ${userOrganizations} o where o.user_id = ${dashboards.userId} and o.organization_id = ${dashboardShares.organizationId})`,
+      ),
+    )
+    .orderBy(dashboards.id);
+  return rows.map((r) => ({ row: r.row, view: { readOnly: true, owner: r.name || r.username } }));
 }
 
 function newBuiltIn(userId: number, kind: DashboardKind) {
@@ -98,16 +135,35 @@ async function ownRow(db: Db, userId: number, id: number): Promise<DashboardRow>
     .from(dashboards)
     .where(and(eq(dashboards.id, id), eq(dashboards.userId, userId)))
     .limit(1);
-  if (!row) throw notFound(MESSAGES.dashboardNotFound);
+  if (!row) {
+    // Someone else's dashboard shared with the user's organisation: he may look, not change it.
+    if ((await sharedRows(db, userId, id)).length > 0) throw forbidden(OWNERSHIP_MESSAGES.sharedReadOnly);
+    throw notFound(MESSAGES.dashboardNotFound);
+  }
   return row;
 }
 
-async function toDocument(db: Db, r: DashboardRow): Promise<DashboardDocument> {
-  return { ...toDashboard(r), filter: await getDashboardFilter(db, r.userId, r.id) };
+/** The user's own dashboard, or one shared with him (read-only). */
+async function viewableRow(db: Db, userId: number, id: number): Promise<{ row: DashboardRow; view?: SharedView }> {
+  const [row] = await db
+    .select()
+    .from(dashboards)
+    .where(and(eq(dashboards.id, id), eq(dashboards.userId, userId)))
+    .limit(1);
+  if (row) return { row };
+  const [shared] = await sharedRows(db, userId, id);
+  if (!shared) throw notFound(MESSAGES.dashboardNotFound);
+  return shared;
+}
+
+/** The document as `viewerId` sees it: his filter; a shared one marked read-only with its owner. */
+async function toDocument(db: Db, r: DashboardRow, viewerId = r.userId, view?: SharedView): Promise<DashboardDocument> {
+  return { ...toDashboard(r), ...view, filter: await getDashboardFilter(db, viewerId, r.id) };
 }
 
 export async function getDashboard(db: Db, userId: number, id: number): Promise<DashboardDocument> {
-  return toDocument(db, await ownRow(db, userId, id));
+  const { row, view } = await viewableRow(db, userId, id);
+  return toDocument(db, row, userId, view);
 }
 
 /** The built-in kinds offered as templates: parking only when the scope shows parking. */
@@ -229,7 +285,8 @@ export async function setFilter(
   id: number,
   filter: FilterSettings,
 ): Promise<DashboardDocument> {
-  const row = await ownRow(db, userId, id);
+  // The filter is the viewer's own setting: he may set it on a dashboard shared with him too.
+  const { row, view } = await viewableRow(db, userId, id);
   await setDashboardFilter(db, userId, id, filter);
-  return toDocument(db, row);
+  return toDocument(db, row, userId, view);
 }
