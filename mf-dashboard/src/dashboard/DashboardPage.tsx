@@ -66,7 +66,8 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
   const { api, bus } = useRemote();
   const queryClient = useQueryClient();
   const userType = useSession((s) => s.user?.userType);
-  const readOnly = userType === USER_TYPES.Reader;
+  // Readers, and anyone on a dashboard another user shared with his organisation (its owner changes it).
+  const readOnly = userType === USER_TYPES.Reader || summary.readOnly === true;
   const [state, setState] = useState<DocState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const prefs = usePreferences();

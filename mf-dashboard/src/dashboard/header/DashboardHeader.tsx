@@ -56,8 +56,12 @@ export function DashboardHeader(props: {
           : t('common:state.loading')}
       </span>
       {readOnly ? (
-        <span className={css.viewOnly} data-testid="view-only" title={t('board.viewOnlyHint')}>
-          {t('board.viewOnly')}
+        <span
+          className={css.viewOnly}
+          data-testid="view-only"
+          title={summary.readOnly ? t('board.sharedHint', { owner: summary.owner ?? '' }) : t('board.viewOnlyHint')}
+        >
+          {summary.readOnly ? t('board.shared', { owner: summary.owner ?? '' }) : t('board.viewOnly')}
         </span>
       ) : (
         <SaveState status={saveStatus} onRetry={() => void board.flush()} />
