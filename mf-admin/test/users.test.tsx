@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminUser } from '@fieldwatch/shared';
+import type { ManagedUser } from '@fieldwatch/shared';
 import { Root } from '../src/Root';
 import { currentLocation, renderRemote } from './harness';
 
-const users: AdminUser[] = [
+const managed = { title: '', phone: '', status: 'active' as const, invitedAt: null, deactivatedAt: null, manageable: true };
+
+const users: ManagedUser[] = [
   {
     id: 1,
     username: 'demo.super',
@@ -12,6 +14,7 @@ const users: AdminUser[] = [
     userType: 0,
     organizations: [{ id: 10, name: 'Nordvatten AB' }],
     lastLogin: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    ...managed,
   },
   {
     id: 2,
@@ -24,6 +27,7 @@ const users: AdminUser[] = [
       { id: 11, name: 'Aarhus Forsyning' },
     ],
     lastLogin: null,
+    ...managed,
   },
   {
     id: 3,
@@ -33,6 +37,7 @@ const users: AdminUser[] = [
     userType: 2,
     organizations: [{ id: 11, name: 'Aarhus Forsyning' }],
     lastLogin: '2024-01-05T08:00:00.000Z',
+    ...managed,
   },
 ];
 
@@ -80,6 +85,7 @@ describe('admin users', () => {
       'Security',
       'API',
       'Usage statistics',
+      'Audit log',
     ]);
     await screen.findByText('Mads Jensen');
   });
