@@ -114,6 +114,14 @@ describe.each(DRIVERS)('organisation administration on %s', (driver) => {
     expect(saved).toMatchObject({ name: 'Nordic Utilities Group', city: 'Stockholm', defaultLanguage: 'sv', organisationNumber: '556000-0000' });
     const [row] = await d.s.db.db.select().from(organizations).where(eq(organizations.id, d.nordic));
     expect(row!.name).toBe('Nordic Utilities Group');
+    // A detail left out keeps its value; one sent blank is cleared.
+    const partial = await send('PUT', `/api/v3/admin/organizations/${d.nordic}/general`, d.superCookie, {
+      name: 'Nordic Utilities Group',
+      defaultLanguage: 'sv',
+      defaultTimezone: 'Europe/Stockholm',
+      phone: '',
+    });
+    expect(partial.json().data).toMatchObject({ city: 'Stockholm', phone: '' });
     const entries = await audit('organization.update');
     const last = entries[entries.length - 1]!;
     expect(last.organizationId).toBe(d.nordic);

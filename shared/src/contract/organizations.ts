@@ -18,17 +18,18 @@ import { withTexts } from './form';
 export const ORG_TEXT_MAX = 200;
 const EMAIL_OR_EMPTY = '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
-const text = (title: string, max = ORG_TEXT_MAX) => T.String({ title, maxLength: max });
+/** An optional detail: left out, it keeps its value; blank, it is cleared. */
+const text = (title: string, max = ORG_TEXT_MAX) => T.Optional(T.String({ title, maxLength: max }));
 const required = (title: string) => T.String({ title, minLength: 1, maxLength: ORG_TEXT_MAX, pattern: NOT_BLANK });
 
-/** PUT /api/v3/admin/organizations/:id/general: every field (the form sends the whole record). */
+/** PUT /api/v3/admin/organizations/:id/general: name and defaults always; a detail left out keeps its value. */
 export const OrganizationGeneralBody = T.Object(
   {
     name: required('Name'),
     contactName: text('Contact name'),
-    contactEmail: withTexts(T.String({ title: 'Email', maxLength: 320, pattern: EMAIL_OR_EMPTY }), {
-      pattern: invalidEmail('Email'),
-    }),
+    contactEmail: T.Optional(
+      withTexts(T.String({ title: 'Email', maxLength: 320, pattern: EMAIL_OR_EMPTY }), { pattern: invalidEmail('Email') }),
+    ),
     address: text('Address'),
     zip: text('Zip', 20),
     city: text('City'),
@@ -48,7 +49,9 @@ export const OrganizationGeneralBody = T.Object(
   },
   { additionalProperties: false },
 );
-export type OrganizationGeneral = T.Static<typeof OrganizationGeneralBody>;
+export type OrganizationGeneralUpdate = T.Static<typeof OrganizationGeneralBody>;
+/** The general fields as stored (every detail present, '' when not given). */
+export type OrganizationGeneral = Required<OrganizationGeneralUpdate>;
 export const ORGANIZATION_GENERAL_FIELDS = Object.keys(OrganizationGeneralBody.properties) as Array<keyof OrganizationGeneral>;
 
 // ───────── Customization: logo, accent colour, account URL ─────────

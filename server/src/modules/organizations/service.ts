@@ -18,6 +18,7 @@ import {
   type CreateOrganizationBody,
   type OrganizationCustomization,
   type OrganizationGeneral,
+  type OrganizationGeneralUpdate,
   type OrganizationMember,
   type OrganizationSecurity,
   type OrganizationSettings,
@@ -122,12 +123,16 @@ export async function listOrganizations(db: Db, mine: readonly number[]): Promis
 export async function updateGeneral(
   db: Db,
   id: number,
-  body: OrganizationGeneral,
+  body: OrganizationGeneralUpdate,
 ): Promise<{ before: OrganizationSettings; after: OrganizationSettings }> {
   if (!isTimeZone(body.defaultTimezone)) throw badRequest('Enter valid Time zone');
   const before = await getSettings(db, id);
+  // A detail left out keeps its value.
   const trimmed = Object.fromEntries(
-    Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
+    ORGANIZATION_GENERAL_FIELDS.map((k) => {
+      const v = body[k] ?? before[k];
+      return [k, typeof v === 'string' ? v.trim() : v];
+    }),
   ) as OrganizationGeneral;
   await ensureSettings(db, id);
   await db.transaction(async (tx) => {
