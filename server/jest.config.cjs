@@ -5,7 +5,8 @@
 // Jest's sandbox cannot run import() without --experimental-vm-modules, so those packages are
 // transformed too: swc's CommonJS output turns import() into require() and ESM into CommonJS.
 // Everything else in node_modules is left alone.
-const ESM_OR_DYNAMIC_IMPORT = ['@electric-sql/pglite', '@fastify/cookie', 'cookie', 'typebox'];
+// openid-client (and its oauth4webapi and jose) and the tests' oidc-provider are ES modules only.
+const ESM_OR_DYNAMIC_IMPORT = ['@electric-sql/pglite', '@fastify/cookie', 'cookie', 'typebox', 'openid-client', 'oauth4webapi', 'jose', 'oidc-provider'];
 const pkgs = ESM_OR_DYNAMIC_IMPORT.map((p) => p.replace('/', '\\/')).join('|');
 
 const swc = (syntax) => [

@@ -45,9 +45,11 @@ describe('API client (spec §7–§8)', () => {
     expect(expired()).toBe(0);
     expect(toasts).toEqual([]);
   });
-  test('417 shows the invalid-credentials toast', async () => {
+  test('417 shows the invalid-credentials toast, except to the login form (which says it inline)', async () => {
     const { api, toasts } = clientWith(respond(417, { message: 'Username or password is incorrect' }));
     await api.request({ method: 'POST', url: '/api/v2/auth/login' });
+    expect(toasts).toEqual([]);
+    await api.request({ method: 'POST', url: '/api/v1/auth/login' });
     expect(toasts).toEqual([{ kind: 'danger', message: 'errors.invalidCredentials' }]);
   });
   test('a database that does not answer, and a cross-site refusal, toast once each (translated)', async () => {

@@ -1,5 +1,5 @@
 import { queryKeys } from '@fieldwatch/shared';
-import { callUrl, startSessionEarly } from '../src/features/session/early';
+import { callUrl, hasSessionHint, startSessionEarly } from '../src/features/session/early';
 import { askAfresh, clearSessionData, seedEarlyAnswers, take } from '../src/features/session/calls';
 import { api, queryClient } from '../src/platform';
 
@@ -19,9 +19,33 @@ function fakeFetch(replies: Record<string, Reply>) {
 
 const SESSION = { data: { user: { id: 1 }, Customers: [], selectedCustomers: [11, 10] } };
 
+// The server's hint that this browser had a session (SESSION_HINT_COOKIE): set by each sign-in.
+beforeEach(() => {
+  document.cookie = 'fw_signed_in=1; Path=/';
+});
+
 afterEach(() => {
   queryClient.clear();
   jest.restoreAllMocks();
+});
+
+describe('a plain visit (no session hint)', () => {
+  test('asks nothing, and the session counts as signed out (no 401 in the console)', async () => {
+    document.cookie = 'fw_signed_in=; Max-Age=0; Path=/';
+    const asked = fakeFetch({});
+    const early = startSessionEarly();
+    await expect(early.session).resolves.toEqual({ status: 401 });
+    await expect(early.devices).resolves.toEqual({ status: -1 });
+    expect(asked).toEqual([]);
+    expect(hasSessionHint()).toBe(false);
+  });
+
+  test('a hint that outlived its session is dropped at the 401', async () => {
+    fakeFetch({ '/api/v3/user/session': { status: 401 } });
+    expect(hasSessionHint()).toBe(true);
+    await startSessionEarly().session;
+    expect(hasSessionHint()).toBe(false);
+  });
 });
 
 describe('the early sign-in sequence', () => {

@@ -127,7 +127,8 @@ export function createApiClient({
           bus.emit('session:expired');
           onUnauthorized?.();
         }
-      } else if (status === 417) {
+      } else if (status === 417 && !/\/api\/v2\/auth\/login$/.test(url)) {
+        // The shell's login form says it inline (POST /api/v2/auth/login): once, not twice.
         bus.emit('toast', { kind: 'danger', message: 'errors.invalidCredentials' });
       } else if (status !== undefined && serverCodeToast[errorCode(err)]) {
         // Server codes every screen can meet; screens still show their own failure text as well.

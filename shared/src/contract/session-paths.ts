@@ -13,3 +13,11 @@ export const SESSION_PATHS = {
   containers: '/api/v3/containers',
   devices: '/api/v2/device/devices',
 } as const;
+
+/**
+ * A cookie beside the (HttpOnly) session cookie that scripts can read, with the same lifetime: it
+ * says only "this browser had a session". Without it the page does not ask for the session at all,
+ * so a plain visit to the login page makes no request that answers 401 (issue 18 §3). It holds no
+ * secret: the session cookie alone signs in.
+ */
+export const SESSION_HINT_COOKIE = 'fw_signed_in';

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME } from '@fieldwatch/shared';
+import { SESSION_HINT_COOKIE } from '@fieldwatch/shared/session-paths';
 import type { CookieSecure } from '../../config';
 
 function baseOptions(request: FastifyRequest, secure: CookieSecure): CookieSerializeOptions {
@@ -29,10 +30,17 @@ export function setSessionCookie(
     ...baseOptions(request, secure),
     ...(remember ? { maxAge: COOKIE_MAX_AGE_SECONDS } : {}),
   });
+  // Readable by the page (SESSION_HINT_COOKIE): it asks for the session only when it is there.
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    ...baseOptions(request, secure),
+    httpOnly: false,
+    ...(remember ? { maxAge: COOKIE_MAX_AGE_SECONDS } : {}),
+  });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, secure: CookieSecure): void {
   reply.clearCookie(SESSION_COOKIE_NAME, baseOptions(request, secure));
+  reply.clearCookie(SESSION_HINT_COOKIE, { ...baseOptions(request, secure), httpOnly: false });
 }
 
 export function sessionToken(request: FastifyRequest): string | undefined {

@@ -6,7 +6,10 @@ import { sessionStore } from '../../platform';
 import { selectCustomers } from '../session/session';
 import css from './Layout.module.css';
 
-/** Customer (organisation) selection, shown only to users of more than one. */
+/**
+ * Customer (organisation) selection, shown only to users of more than one. Saved, it is also the
+ * user's remembered choice: his next session starts with it (PUT .../session/current_organization).
+ */
 export function CustomerPicker() {
   const { t } = useTranslation('shell');
   const customers = useStore(sessionStore, (s) => s.customers);
@@ -62,7 +65,12 @@ export function CustomerPicker() {
               {c.CustomerName}
             </label>
           ))}
-          {draft.length === 0 && <p className={css.hint}>{t('layout.atLeastOneCustomer')}</p>}
+          {draft.length === 0 ? (
+            <p className={css.hint}>{t('layout.atLeastOneCustomer')}</p>
+          ) : (
+            // The server keeps the choice: the next sign-in starts with it (account selection).
+            <p className={css.hint}>{t('layout.customersRemembered')}</p>
+          )}
           <div className={css.popoverActions}>
             <Button size="small" variant="ghost" onClick={() => setOpen(false)}>
               {t('common:action.cancel')}

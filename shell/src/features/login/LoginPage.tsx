@@ -1,16 +1,19 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useStore } from 'zustand';
 import { formErrors, LoginRequest } from '@fieldwatch/shared';
-import { Button, TextField } from '@fieldwatch/shared/ui';
+import { Button, Spinner, TextField } from '@fieldwatch/shared/ui';
 import { sessionStore } from '../../platform';
 import { login, type LoginOutcome } from '../session/session';
 import { LanguagePicker } from '../layout/LanguagePicker';
 import { ThemeToggle } from '../layout/ThemeToggle';
 import { Logo } from '../layout/Logo';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { AccountChoice } from './AccountChoice';
+import { BankIdPanel } from './BankIdPanel';
+import { bankIdOutcomeOf, choiceNeeded } from './sign-in-steps';
 import css from './LoginPage.module.css';
 
 /** Only same-origin paths are followed after login, never another site. */
@@ -20,6 +23,9 @@ export function safeRedirect(value: string | null): string {
 }
 
 type Method = 'username' | 'bankid';
+
+/** The card's step: the sign-in form; signed in, asking whether to choose; choosing organisations. */
+type Phase = 'form' | 'checking' | 'choose';
 
 /** A wait as the user's language says it: "45 seconds", "15 Minuten" (minutes from one minute on). */
 export function formatWait(seconds: number, language: string): string {
@@ -44,7 +50,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const status = useStore(sessionStore, (s) => s.status);
-  const [method, setMethod] = useState<Method>('username');
+  // Back from BankID (?bankid=): 'ok' is signed in (the session loads), anything else says why not.
+  const bankIdOutcome = bankIdOutcomeOf(params.get('bankid'));
+  const [method, setMethod] = useState<Method>(bankIdOutcome && bankIdOutcome !== 'ok' ? 'bankid' : 'username');
+  const [phase, setPhase] = useState<Phase>(bankIdOutcome === 'ok' ? 'checking' : 'form');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
@@ -52,8 +61,29 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [showForgot, setShowForgot] = useState(false);
   const redirect = safeRedirect(params.get('redirect'));
+  const asked = useRef(false);
 
-  if (status === 'signedIn') return <Navigate to={redirect} replace />;
+  /** Signed in: on to the page asked for, unless the user should first choose his organisations. */
+  async function proceed() {
+    if (asked.current) return;
+    asked.current = true;
+    if (await choiceNeeded()) setPhase('choose');
+    else navigate(redirect, { replace: true });
+  }
+
+  // Back from BankID signed in: once the session has loaded, the same next step as a password's.
+  useEffect(() => {
+    if (phase !== 'checking' || busy) return;
+    if (status === 'signedIn') void proceed();
+    else if (status === 'signedOut') {
+      setPhase('form');
+      setMethod('bankid');
+      setErrors({ form: t('login.failed') });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [phase, status, busy]);
+
+  if (status === 'signedIn' && phase === 'form' && !busy) return <Navigate to={redirect} replace />;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -67,9 +97,14 @@ export function LoginPage() {
     if (next.username || next.password) return;
     setBusy(true);
     const outcome = await login(i18n, username.trim(), password, remember);
+    if (outcome === 'ok') {
+      setPhase('checking');
+      await proceed();
+      setBusy(false);
+      return;
+    }
     setBusy(false);
-    if (outcome === 'ok') navigate(redirect, { replace: true });
-    else setErrors({ form: loginErrorText(t, i18n.language, outcome) });
+    setErrors({ form: loginErrorText(t, i18n.language, outcome) });
   }
 
   return (
@@ -84,69 +119,74 @@ export function LoginPage() {
         </div>
         <h1 className={css.title}>{t('login.title')}</h1>
         <p className={css.subtitle}>{t('login.subtitle')}</p>
-
-        <div className={css.methods} role="radiogroup" aria-label={t('login.method')}>
-          {(['username', 'bankid'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={method === m}
-              className={method === m ? css.methodActive : css.method}
-              onClick={() => setMethod(m)}
-            >
-              {m === 'username' ? t('login.methodUsername') : t('login.methodBankId')}
-            </button>
-          ))}
-        </div>
-
-        {method === 'bankid' ? (
-          <p className={css.notice} role="note">
-            {t('login.bankIdNotConfigured')}
-          </p>
+        {phase === 'choose' ? (
+          <AccountChoice onDone={() => navigate(redirect, { replace: true })} />
+        ) : phase === 'checking' ? (
+          <Spinner label={t('login.submitting')} />
         ) : (
-          <form className={css.form} onSubmit={onSubmit} noValidate>
-            <TextField
-              label={t('login.username')}
-              name="username"
-              autoComplete="username"
-              autoFocus
-              value={username}
-              error={errors.username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-            <TextField
-              label={t('login.password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              error={errors.password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <div className={css.row}>
-              <label className={css.check}>
-                <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-                {t('login.remember')}
-              </label>
-              <button type="button" className={css.link} onClick={() => setShowForgot((v) => !v)} aria-expanded={showForgot}>
-                {t('login.forgot')}
-              </button>
+          <>
+            <div className={css.methods} role="radiogroup" aria-label={t('login.method')}>
+              {(['username', 'bankid'] as const).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="radio"
+                  aria-checked={method === m}
+                  className={method === m ? css.methodActive : css.method}
+                  onClick={() => setMethod(m)}
+                >
+                  {m === 'username' ? t('login.methodUsername') : t('login.methodBankId')}
+                </button>
+              ))}
             </div>
-            {errors.form && (
-              <p className={css.formError} role="alert">
-                {errors.form}
-              </p>
+
+            {method === 'bankid' ? (
+              <BankIdPanel redirect={redirect} remember={remember} outcome={bankIdOutcome} />
+            ) : (
+              <form className={css.form} onSubmit={onSubmit} noValidate>
+                <TextField
+                  label={t('login.username')}
+                  name="username"
+                  autoComplete="username"
+                  autoFocus
+                  value={username}
+                  error={errors.username}
+                  onChange={(e) => setUsername(e.target.value)}
+                />
+                <TextField
+                  label={t('login.password')}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  error={errors.password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <div className={css.row}>
+                  <label className={css.check}>
+                    <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                    {t('login.remember')}
+                  </label>
+                  <button type="button" className={css.link} onClick={() => setShowForgot((v) => !v)} aria-expanded={showForgot}>
+                    {t('login.forgot')}
+                  </button>
+                </div>
+                {errors.form && (
+                  <p className={css.formError} role="alert">
+                    {errors.form}
+                  </p>
+                )}
+                <Button type="submit" variant="primary" disabled={busy} className={css.submit}>
+                  {busy ? t('login.submitting') : t('login.submit')}
+                </Button>
+              </form>
             )}
-            <Button type="submit" variant="primary" disabled={busy} className={css.submit}>
-              {busy ? t('login.submitting') : t('login.submit')}
-            </Button>
-          </form>
+            {showForgot && method === 'username' && <ForgotPasswordForm initialLogin={username.trim()} />}
+            <p className={css.register}>
+              <Link to="/onboarding">{t('login.register')}</Link>
+            </p>
+          </>
         )}
-        {showForgot && method === 'username' && <ForgotPasswordForm initialLogin={username.trim()} />}
-        <p className={css.register}>
-          <Link to="/onboarding">{t('login.register')}</Link>
-        </p>
       </main>
     </div>
   );

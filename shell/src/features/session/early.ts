@@ -9,7 +9,7 @@
  * data cache (see calls.ts), where the sequence finds them. It imports only the paths (a file that
  * imports nothing): it is part of the tiny entry chunk.
  */
-import { SESSION_PATHS } from '@fieldwatch/shared/session-paths';
+import { SESSION_HINT_COOKIE, SESSION_PATHS } from '@fieldwatch/shared/session-paths';
 
 export const SESSION_CALLS = {
   session: { url: SESSION_PATHS.session, params: {} },
@@ -51,8 +51,25 @@ export function fetchCall(call: SessionCall): Promise<EarlyAnswer> {
   ).catch(() => ({ status: 0 }));
 }
 
+/** Whether this browser had a session (the server's SESSION_HINT_COOKIE beside the HttpOnly one). */
+export function hasSessionHint(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return cookies.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
+/** "Signed out", known without asking: no request, so no 401 in the console of a plain visit. */
+const SIGNED_OUT: EarlyAnswer = { status: 401 };
+
+/** The session check; a 401 to it means the hint outlived the session, and the hint goes. */
+function checkSession(): Promise<EarlyAnswer> {
+  if (!hasSessionHint()) return Promise.resolve(SIGNED_OUT);
+  return fetchCall('session').then((a) => {
+    if (a.status === 401) document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+    return a;
+  });
+}
+
 export function startSessionEarly(): EarlySession {
-  const session = fetchCall('session');
+  const session = checkSession();
   const dashboards = session.then((a) => (isOk(a) ? fetchCall('dashboards') : NOT_SENT));
   const after = (call: SessionCall) => dashboards.then((a) => (isOk(a) ? fetchCall(call) : NOT_SENT));
   return {
