@@ -5,6 +5,7 @@ import type { Relay, UnitActionRecord } from './api/fleet';
 import type { AlarmChange } from './domain/alarm-state';
 import type { FwEvent, FwNotification } from './domain/events';
 import type { NotificationsSeen } from './contract/notifications';
+import type { UserProfile } from './api/types';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'danger';
 export interface Toast {
@@ -26,6 +27,14 @@ export type BusEvents = {
   /** Notifications were marked seen or arrived: the shell's unseen badge re-counts. */
   'notifications:changed': void;
   'theme:changed': 'dark' | 'bright';
+  /** An area asks the shell to switch the theme (the profile's preferences); the shell answers with theme:changed. */
+  'theme:set': 'dark' | 'bright';
+  /**
+   * The signed-in user's profile was saved (the profile pages send the server's answer): the shell
+   * puts it into the session store, so the header and every area's dates, times and zone follow at
+   * once, and switches to its language.
+   */
+  'profile:changed': UserProfile;
   /** A new notification of the signed-in user arrived (pushed by the server). */
   'notifications:arrived': FwNotification;
   /** Some of the user's notifications were marked seen (here or in another of his browsers): lists mark them in place. */

@@ -19,10 +19,13 @@ import {
   type LoginThrottledBody,
   type NotificationCounts,
   type SessionResponse,
+  type Theme,
   type Unit,
+  type UserProfile,
 } from '@fieldwatch/shared';
 import { isAxiosError } from 'axios';
 import { api, bus, sessionStore } from '../../platform';
+import { useTheme } from '../theme/theme';
 import { startPush, stopPush } from './push';
 import { askAfresh, clearSessionData, keepDevicesOf, take } from './calls';
 
@@ -102,6 +105,24 @@ async function loadDashboards(how: Ask): Promise<void> {
   if (!failed && list) sessionStore.getState().setDashboards(list);
 }
 
+/**
+ * What an area saved of the user's own profile (bus 'profile:changed', with the server's answer):
+ * into the session store, so the header and every area's dates, times and time zone follow at
+ * once, and the language switches. 'theme:set' switches the theme as the header's toggle does.
+ */
+let profileListener: ((user: UserProfile) => void) | null = null;
+export function watchProfile(i18n: I18n): void {
+  if (profileListener) bus.off('profile:changed', profileListener);
+  profileListener = (user) => {
+    const current = sessionStore.getState().user;
+    if (!current || current.id !== user.id) return;
+    sessionStore.setState({ user });
+    if (user.language && user.language !== i18n.language) void i18n.changeLanguage(user.language);
+  };
+  bus.on('profile:changed', profileListener);
+}
+bus.on('theme:set', (theme: Theme) => useTheme.getState().setTheme(theme));
+
 /** Whether the sequence was ended meanwhile (a 401 expired it, or the user signed out). */
 const ended = () => sessionStore.getState().status !== 'loading';
 
@@ -115,6 +136,7 @@ export async function loadSession(i18n: I18n): Promise<boolean> {
     return false;
   }
   api.armUnauthorized();
+  watchProfile(i18n);
   if (session.user.language && session.user.language !== i18n.language) await i18n.changeLanguage(session.user.language);
   // Dashboards before the session counts as signed in: navigation waits for them.
   // From here a 401 is an expiry (the interceptor's isSignedIn sees the user): it ends the sequence.
@@ -211,6 +233,12 @@ export async function selectCustomers(ids: number[]): Promise<boolean> {
 export async function changeLanguage(i18n: I18n, lang: string): Promise<void> {
   await i18n.changeLanguage(lang);
   if (sessionStore.getState().status === 'signedIn') {
-    await api.request({ method: 'PUT', url: pathFor(ENDPOINTS.profileLanguage), params: { language: lang } });
+    const [user, failed] = await api.request<UserProfile>({
+      method: 'PUT',
+      url: pathFor(ENDPOINTS.profileLanguage),
+      params: { language: lang },
+    });
+    // The stored profile follows, so the profile's preferences show the language chosen here.
+    if (!failed && user && sessionStore.getState().user?.id === user.id) sessionStore.setState({ user });
   }
 }
