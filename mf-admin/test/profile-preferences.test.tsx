@@ -56,15 +56,19 @@ describe('profile preferences', () => {
     expect(heard.some(([e]) => e === 'theme:set')).toBe(false);
   });
 
-  test('the theme is switched through the shell, without a profile write', async () => {
-    const { calls, props } = renderRemote(<Root />, { path: '/profile/preferences', handler: () => ({ status: 500 }) });
+  test('the theme is saved on the account; the shell applies it from the saved profile', async () => {
+    const { calls, props } = renderRemote(<Root />, {
+      path: '/profile/preferences',
+      handler: () => ({ status: 200, body: { data: { ...demoUser, theme: 'bright' } } }),
+    });
     const heard = listen(props.bus as never);
     fireEvent.click(screen.getByRole('button', { name: 'Bright' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     });
-    expect(calls).toEqual([]);
-    expect(heard[0]).toEqual(['theme:set', 'bright']);
+    expect(calls).toEqual([{ method: 'PUT', url: '/api/v3/user/profile', body: { theme: 'bright' } }]);
+    expect(heard[0]![0]).toBe('profile:changed');
+    expect((heard[0]![1] as UserProfile).theme).toBe('bright');
   });
 
   test('a refused save says why and changes nothing', async () => {

@@ -70,8 +70,10 @@ describe.each(DRIVERS)('profile audit on %s', (driver) => {
       time_12h: 1,
       date_format: 'MMM DD YYYY',
       timezone: 'America/New_York',
+      theme: 'bright',
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json<Data<UserProfile>>().data.theme).toBe('bright');
     expect(res.json<Data<UserProfile>>().data.timeConfig).toEqual({
       timeFormat: '12h',
       dateFormat: 'MMM DD YYYY',
@@ -86,6 +88,7 @@ describe.each(DRIVERS)('profile audit on %s', (driver) => {
         timeFormat: { from: '24h', to: '12h' },
         dateFormat: { from: me.timeConfig.dateFormat, to: 'MMM DD YYYY' },
         timezone: { from: me.timeConfig.timezone, to: 'America/New_York' },
+        theme: { from: null, to: 'bright' },
       },
     });
     expect(prefs[1]!.details).toEqual({ changes: { language: { from: me.language, to: 'de' } } });
@@ -93,8 +96,10 @@ describe.each(DRIVERS)('profile audit on %s', (driver) => {
 
   it('refuses an unknown field or time zone, saving and logging nothing', async () => {
     const before = (await entries()).length;
-    const unknown = await send('PUT', '/api/v3/user/profile', { fullname: 'X', theme: 'dark' });
+    const unknown = await send('PUT', '/api/v3/user/profile', { fullname: 'X', nickname: 'dark' });
     expect(unknown.statusCode).toBe(400);
+    const theme = await send('PUT', '/api/v3/user/profile', { theme: 'purple' });
+    expect(theme.statusCode).toBe(400);
     const zone = await send('PUT', '/api/v3/user/profile', { timezone: 'Mars/Olympus' });
     expect(zone.statusCode).toBe(400);
     expect(zone.json<{ message: string }>().message).toMatch(/Unknown time zone/);

@@ -30,6 +30,14 @@ test('profile:changed updates the stored user and the language; another user is 
   expect(sessionStore.getState().user?.name).toBe('Astrid Berg');
 });
 
+test('the theme saved on the account is applied', () => {
+  sessionStore.setState({ status: 'signedIn', user: demoUser });
+  bus.emit('profile:changed', { ...demoUser, theme: 'bright' });
+  expect(document.documentElement.dataset.theme).toBe('bright');
+  bus.emit('profile:changed', { ...demoUser, theme: 'dark' });
+  expect(document.documentElement.dataset.theme).toBe('dark');
+});
+
 test('theme:set switches the theme through the shell', () => {
   bus.emit('theme:set', 'bright');
   expect(useTheme.getState().theme).toBe('bright');

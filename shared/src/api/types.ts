@@ -1,5 +1,5 @@
 /** Payload types of the API, shared by the server (which produces them) and the browser. */
-import type { DateFormat, Language, Right, TimeFormat, UserType } from '../constants';
+import type { DateFormat, Language, Right, Theme, TimeFormat, UserType } from '../constants';
 import type { FwEvent, FwNotification, FwTask } from '../domain/events';
 import type { ApiErrorBody } from '../contract/common';
 
@@ -31,6 +31,8 @@ export interface UserProfile {
   timeConfig: { timeFormat: TimeFormat; timezone: string; dateFormat: DateFormat };
   notification: { email: boolean; desktop: boolean };
   avatar: string | null;
+  /** The theme chosen on the account (issue 18 §2); null or absent: never chosen. */
+  theme?: Theme | null;
 }
 
 /** GET /api/v3/user/session: the access response plus the session's selection. */

@@ -49,9 +49,10 @@ function prefsOf(user: UserProfile, theme: Theme): Prefs {
   };
 }
 
-/** The profile update of what differs from the stored user (the theme is the shell's). */
-function changesOf(p: Prefs, user: UserProfile): ProfileUpdateBody {
+/** The profile update of what differs from the stored user and the theme shown. */
+function changesOf(p: Prefs, user: UserProfile, theme: Theme): ProfileUpdateBody {
   const body: ProfileUpdateBody = {};
+  if (p.theme !== theme || (user.theme && p.theme !== user.theme)) body.theme = p.theme;
   if (p.language !== user.language) body.language = p.language;
   if (p.timeFormat !== user.timeConfig.timeFormat) body.time_12h = p.timeFormat === '12h' ? 1 : 0;
   if (p.dateFormat !== user.timeConfig.dateFormat) body.date_format = p.dateFormat;
@@ -60,8 +61,8 @@ function changesOf(p: Prefs, user: UserProfile): ProfileUpdateBody {
 }
 
 /**
- * /profile/preferences: language, 12/24 h, date format, time zone (saved on the account) and the
- * theme (kept by this browser, like the top bar's switch). Saved, they apply at once everywhere.
+ * /profile/preferences: language, 12/24 h, date format, time zone and theme, saved on the account.
+ * Saved, they apply at once everywhere (the shell hears of the saved profile).
  */
 export function PreferencesPage() {
   const { t } = useTranslation('admin');
@@ -86,25 +87,21 @@ export function PreferencesPage() {
     });
   }
 
-  const body = changesOf(prefs, user);
-  const themeChanged = prefs.theme !== theme;
-  const dirty = Object.keys(body).length > 0 || themeChanged;
+  const body = changesOf(prefs, user, theme);
+  const dirty = Object.keys(body).length > 0;
   const set = <K extends keyof Prefs>(k: K, v: Prefs[K]) => setPrefs((p) => ({ ...p, [k]: v }));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!dirty) return;
     setFailed(null);
-    if (Object.keys(body).length) {
-      setBusy(true);
-      const res = await saveProfile(remote, body);
-      setBusy(false);
-      if (!res.ok) {
-        setFailed(res.message ? t('profile.preferences.saveFailed', { reason: res.message }) : t('profile.preferences.saveFailedOffline'));
-        return;
-      }
+    setBusy(true);
+    const res = await saveProfile(remote, body);
+    setBusy(false);
+    if (!res.ok) {
+      setFailed(res.message ? t('profile.preferences.saveFailed', { reason: res.message }) : t('profile.preferences.saveFailedOffline'));
+      return;
     }
-    if (themeChanged) remote.bus.emit('theme:set', prefs.theme);
     // In the language just chosen: the shell switches to it when it hears of the saved profile.
     remote.bus.emit('toast', {
       kind: 'success',

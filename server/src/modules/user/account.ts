@@ -20,7 +20,9 @@ import {
   PROFILE_FIELDS,
   PROFILE_TEXT_LIMITS,
   isLanguage,
+  isTheme,
   isTimeZone,
+  THEMES,
   normalizeUsername,
   type OrganizationInfo,
   USERNAME_TAKEN,
@@ -135,6 +137,10 @@ export async function updateProfile(
   if (body.language !== undefined) {
     if (!isLanguage(body.language)) throw badRequest(`Unsupported language "${String(body.language)}"`);
     set.language = body.language;
+  }
+  if (body.theme !== undefined) {
+    if (!isTheme(body.theme)) throw badRequest(`theme must be one of ${THEMES.join(', ')}`);
+    set.theme = body.theme;
   }
   if (set.username !== undefined) {
     const [taken] = await db

@@ -25,6 +25,7 @@ function flat(p: UserProfile) {
     timeFormat: p.timeConfig.timeFormat,
     timezone: p.timeConfig.timezone,
     dateFormat: p.timeConfig.dateFormat,
+    theme: p.theme ?? null,
     notifyEmail: p.notification.email,
     notifyDesktop: p.notification.desktop,
   };
@@ -34,7 +35,7 @@ type Field = keyof ReturnType<typeof flat>;
 const GROUPS: ReadonlyArray<[AuditAction, readonly Field[]]> = [
   ['profile.update', ['username', 'name', 'title', 'email', 'phone', 'location']],
   ['profile.avatar', ['avatar']],
-  ['profile.preferences', ['language', 'timeFormat', 'timezone', 'dateFormat', 'notifyEmail', 'notifyDesktop']],
+  ['profile.preferences', ['language', 'timeFormat', 'timezone', 'dateFormat', 'theme', 'notifyEmail', 'notifyDesktop']],
 ];
 
 /**

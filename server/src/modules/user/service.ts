@@ -6,6 +6,7 @@ import {
   DEFAULT_LANGUAGE,
   DEFAULT_TIME_FORMAT,
   isLanguage,
+  isTheme,
   TIME_FORMATS,
   type Customer,
   type DateFormat,
@@ -46,6 +47,7 @@ export function toProfile(u: UserRow): UserProfile {
     },
     notification: { email: u.notifyEmail, desktop: u.notifyDesktop },
     avatar: u.avatar,
+    theme: isTheme(u.theme) ? u.theme : null,
   };
 }
 

@@ -108,7 +108,8 @@ async function loadDashboards(how: Ask): Promise<void> {
 /**
  * What an area saved of the user's own profile (bus 'profile:changed', with the server's answer):
  * into the session store, so the header and every area's dates, times and time zone follow at
- * once, and the language switches. 'theme:set' switches the theme as the header's toggle does.
+ * once, and the language and the theme switch. 'theme:set' switches the theme as the top bar's
+ * toggle does.
  */
 let profileListener: ((user: UserProfile) => void) | null = null;
 export function watchProfile(i18n: I18n): void {
@@ -118,10 +119,30 @@ export function watchProfile(i18n: I18n): void {
     if (!current || current.id !== user.id) return;
     sessionStore.setState({ user });
     if (user.language && user.language !== i18n.language) void i18n.changeLanguage(user.language);
+    applyTheme(user);
   };
   bus.on('profile:changed', profileListener);
 }
 bus.on('theme:set', (theme: Theme) => useTheme.getState().setTheme(theme));
+
+/** The account's theme, if one was ever chosen, replaces this browser's. */
+function applyTheme(user: UserProfile): void {
+  if (user.theme && user.theme !== useTheme.getState().theme) useTheme.getState().setTheme(user.theme);
+}
+
+/**
+ * A theme chosen in the top bar is kept on the account too, so every browser signs in with it.
+ * (Applying the account's theme emits theme:changed as well; it is the stored one, nothing is sent.)
+ */
+bus.on('theme:changed', (theme: Theme) => {
+  const { status, user } = sessionStore.getState();
+  if (status !== 'signedIn' || !user || user.theme === theme) return;
+  void api
+    .request<UserProfile>({ method: 'PUT', url: pathFor(ENDPOINTS.updateProfile), data: { theme } })
+    .then(([saved, failed]) => {
+      if (!failed && saved && sessionStore.getState().user?.id === saved.id) sessionStore.setState({ user: saved });
+    });
+});
 
 /** Whether the sequence was ended meanwhile (a 401 expired it, or the user signed out). */
 const ended = () => sessionStore.getState().status !== 'loading';
@@ -137,6 +158,7 @@ export async function loadSession(i18n: I18n): Promise<boolean> {
   }
   api.armUnauthorized();
   watchProfile(i18n);
+  applyTheme(session.user);
   if (session.user.language && session.user.language !== i18n.language) await i18n.changeLanguage(session.user.language);
   // Dashboards before the session counts as signed in: navigation waits for them.
   // From here a 401 is an expiry (the interceptor's isSignedIn sees the user): it ends the sequence.
