@@ -189,9 +189,17 @@ export interface ApiTokenSummary {
   name: string;
   prefix: string;
   organizationId: number;
+  /** 'ingest' and/or 'read'. */
+  scopes: Array<'ingest' | 'read'>;
+  /** Who created it (null: the user was deleted). */
+  createdBy: { id: number; name: string } | null;
   createdAt: string;
   lastUsedAt: string | null;
+  /** ISO time after which it authenticates nothing; null: until revoked. */
+  expiresAt: string | null;
   revokedAt: string | null;
+  /** revoked, else expired, else active. */
+  status: 'active' | 'expired' | 'revoked';
 }
 /** POST /api/v3/admin/tokens answers the token once. */
 export interface ApiTokenCreated extends ApiTokenSummary {

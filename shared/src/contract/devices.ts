@@ -196,9 +196,32 @@ export const IngestRequest = T.Object(
 );
 export type IngestRequest = T.Static<typeof IngestRequest>;
 
-/** /api/v3/admin/tokens: a token for ingestion, for one organisation. */
+/**
+ * What an API token may do: `ingest` — POST /api/v3/ingest; `read` — the read API of its
+ * organisation (units, measurements, alarms; see READ_TOKEN_ENDPOINTS in the server's guard).
+ */
+export const API_TOKEN_SCOPES = ['ingest', 'read'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
+/**
+ * POST /api/v3/admin/tokens: a token for one organisation, with one or both scopes and an optional
+ * expiry (an ISO time in the future; none: until revoked).
+ */
 export const ApiTokenRequest = T.Object(
-  { name: T.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK }), organizationId: Id },
+  {
+    name: T.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK }),
+    organizationId: Id,
+    scopes: T.Optional(
+      T.Array(T.Unsafe<ApiTokenScope>({ type: 'string', enum: [...API_TOKEN_SCOPES] }), {
+        minItems: 1,
+        maxItems: API_TOKEN_SCOPES.length,
+        uniqueItems: true,
+      }),
+    ),
+    expiresAt: T.Optional(
+      Nullable(T.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}T[0-9:.]+(Z|[+-]\\d{2}:?\\d{2})$' })),
+    ),
+  },
   { additionalProperties: false },
 );
 export type ApiTokenRequest = T.Static<typeof ApiTokenRequest>;

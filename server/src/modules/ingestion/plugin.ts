@@ -6,7 +6,8 @@
  * on (unit, channel, ts). Answers { data: { accepted, duplicate, rejected, rejections } }.
  *
  * /api/v3/admin/tokens — SuperUsers create (answered once), list (prefix, never the token) and
- * revoke the API tokens of their organisations.
+ * revoke the API tokens of their organisations (scopes ingest/read, optional expiry; tokens.ts).
+ * Creating and revoking are audited (token.create / token.revoke), never with the token.
  */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@fieldwatch/shared';
@@ -14,7 +15,8 @@ import type { ServerContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { auth } from '../auth/guard';
-import { requireAdmin } from '../auth/permissions';
+import { requireCapability } from '../auth/permissions';
+import { recordAudit } from '../audit/record';
 import { userOrgIds } from '../auth/scope';
 import { ingestMeasurements } from './service';
 import { authenticateApiToken, bearerToken, createApiToken, listApiTokens, revokeApiToken } from './tokens';
@@ -24,8 +26,10 @@ const INGEST_BODY_LIMIT = 2 * 1024 * 1024;
 
 export default async function ingestionPlugin(app: FastifyInstance, { db, measurements }: ServerContext): Promise<void> {
   route(app, ENDPOINTS.ingest, { bodyLimit: INGEST_BODY_LIMIT }, async (request) => {
-    const org = await authenticateApiToken(db, bearerToken(request.headers.authorization));
-    if (org === null) throw new HttpError(401, 'Invalid or missing API token', 'unauthorized');
+    const token = await authenticateApiToken(db, bearerToken(request.headers.authorization), 'ingest');
+    if (token === null)
+      throw new HttpError(401, 'Invalid, expired or revoked API token, or one without the ingest scope', 'unauthorized');
+    const org = token.organizationId;
     const points = request.body.points.map((p) => ({
       unitId: p.unitId,
       channel: p.channel,
@@ -43,26 +47,43 @@ export default async function ingestionPlugin(app: FastifyInstance, { db, measur
 
   route(app, ENDPOINTS.createApiToken, async (request, reply) => {
     const a = auth(request);
-    requireAdmin(a);
+    requireCapability(a, 'apiTokens');
     const mine = await userOrgIds(db, a.userId);
     if (!mine.includes(request.body.organizationId)) throw notFound();
     const created = await createApiToken(db, {
       name: request.body.name.trim(),
       organizationId: request.body.organizationId,
       createdBy: a.userId,
+      scopes: request.body.scopes,
+      expiresAt: request.body.expiresAt ?? null,
+    });
+    // Never the token itself: its name, prefix, scopes and expiry.
+    await recordAudit(db, request, {
+      action: 'token.create',
+      organizationId: created.organizationId,
+      target: { type: 'apiToken', id: created.id, name: created.name },
+      details: { prefix: created.prefix, scopes: created.scopes, expiresAt: created.expiresAt },
     });
     return reply.code(201).send({ data: created });
   });
 
   route(app, ENDPOINTS.apiTokens, async (request) => {
     const a = auth(request);
-    requireAdmin(a);
+    requireCapability(a, 'apiTokens');
     return { data: await listApiTokens(db, await userOrgIds(db, a.userId)) };
   });
 
   route(app, ENDPOINTS.revokeApiToken, async (request) => {
     const a = auth(request);
-    requireAdmin(a);
-    return { data: await revokeApiToken(db, request.params.id, await userOrgIds(db, a.userId)) };
+    requireCapability(a, 'apiTokens');
+    const { token, changed } = await revokeApiToken(db, request.params.id, await userOrgIds(db, a.userId));
+    if (changed)
+      await recordAudit(db, request, {
+        action: 'token.revoke',
+        organizationId: token.organizationId,
+        target: { type: 'apiToken', id: token.id, name: token.name },
+        details: { prefix: token.prefix },
+      });
+    return { data: token };
   });
 }
