@@ -65,9 +65,11 @@ function Dashboards({ view }: { view: DashboardOwnershipView }) {
   const byId = useMemo(() => new Map(view.users.map((u) => [u.id, u])), [view.users]);
   const orgName = (id: number | null) => view.organizations.find((o) => o.id === id)?.name ?? '';
   const selected = members.find((u) => u.id === userId) ?? null;
-  const rows = view.dashboards.filter(
-    (d) => members.some((u) => u.id === d.ownerId) && (selected === null || d.ownerId === selected.id),
-  );
+  // Per owner (in the list's order), his custom dashboards first: those are the ones that move.
+  const rank = new Map(members.map((u, i) => [u.id, i]));
+  const rows = view.dashboards
+    .filter((d) => rank.has(d.ownerId) && (selected === null || d.ownerId === selected.id))
+    .sort((a, b) => rank.get(a.ownerId)! - rank.get(b.ownerId)! || Number(a.kind !== null) - Number(b.kind !== null) || a.id - b.id);
   const customOf = (u: OwnershipUser) => view.dashboards.filter((d) => d.ownerId === u.id && d.kind === null);
 
   const refresh = () => void client.invalidateQueries({ queryKey: queryKeys.adminDashboardOwnership() });
@@ -98,7 +100,6 @@ function Dashboards({ view }: { view: DashboardOwnershipView }) {
   const col = {
     owner: t('ownership.dashboards.col.owner'),
     name: t('ownership.dashboards.col.name'),
-    kind: t('ownership.dashboards.col.kind'),
     widgets: t('ownership.dashboards.col.widgets'),
     updated: t('ownership.dashboards.col.updated'),
     shared: t('ownership.dashboards.col.shared'),
@@ -166,7 +167,6 @@ function Dashboards({ view }: { view: DashboardOwnershipView }) {
               <tr>
                 <th scope="col">{col.owner}</th>
                 <th scope="col">{col.name}</th>
-                <th scope="col">{col.kind}</th>
                 <th scope="col" className={css.num}>
                   {col.widgets}
                 </th>
@@ -188,22 +188,22 @@ function Dashboards({ view }: { view: DashboardOwnershipView }) {
                         <span className={css.mono}>{owner?.username}</span>
                       </span>
                     </td>
-                    <td data-label={col.name} className={css.strong}>
-                      {dashboardName(d)}
-                    </td>
-                    <td data-label={col.kind}>
-                      {d.kind ? (
-                        <span title={t('ownership.dashboards.builtInHint')}>
-                          <Chip tone="muted">{t('ownership.dashboards.kind.builtIn')}</Chip>
-                        </span>
-                      ) : (
-                        <Chip tone="info">{t('ownership.dashboards.kind.custom')}</Chip>
-                      )}
+                    <td data-label={col.name}>
+                      <span className={css.dashboardCell}>
+                        <span className={css.strong}>{dashboardName(d)}</span>
+                        {d.kind ? (
+                          <span title={t('ownership.dashboards.builtInHint')}>
+                            <Chip tone="muted">{t('ownership.dashboards.kind.builtIn')}</Chip>
+                          </span>
+                        ) : (
+                          <Chip tone="info">{t('ownership.dashboards.kind.custom')}</Chip>
+                        )}
+                      </span>
                     </td>
                     <td data-label={col.widgets} className={css.num}>
                       {d.widgets}
                     </td>
-                    <td data-label={col.updated}>
+                    <td data-label={col.updated} className={css.nowrap}>
                       <RelativeTime date={d.updatedAt} />
                     </td>
                     <td data-label={col.shared}>
@@ -213,9 +213,9 @@ function Dashboards({ view }: { view: DashboardOwnershipView }) {
                         <span className={css.muted}>{t('ownership.dashboards.notShared')}</span>
                       )}
                     </td>
-                    <td className={css.actions}>
+                    <td className={css.actionsCell}>
                       {d.kind === null && (
-                        <>
+                        <div className={css.actions}>
                           <Button size="small" onClick={() => setDialog({ kind: 'one', dashboard: d })} data-testid="transfer-one">
                             {t('ownership.dashboards.transfer')}
                           </Button>
@@ -229,7 +229,7 @@ function Dashboards({ view }: { view: DashboardOwnershipView }) {
                           >
                             {d.sharedWith === null ? t('ownership.dashboards.share') : t('ownership.dashboards.unshare')}
                           </Button>
-                        </>
+                        </div>
                       )}
                     </td>
                   </tr>

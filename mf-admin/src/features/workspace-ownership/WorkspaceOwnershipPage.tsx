@@ -105,7 +105,9 @@ function Workspaces({ view }: { view: WorkspaceOwnershipView }) {
                         <span className={css.mono}>{u.username}</span>
                       </span>
                     </td>
-                    <td data-label={col.role}>{t(`common:userType.${u.userType}`)}</td>
+                    <td data-label={col.role} className={css.nowrap}>
+                      {t(`common:userType.${u.userType}`)}
+                    </td>
                     <td data-label={col.tasks} className={css.num} data-testid="workspace-count">
                       {tasks.length}
                     </td>
@@ -125,7 +127,7 @@ function Workspaces({ view }: { view: WorkspaceOwnershipView }) {
                         </ul>
                       )}
                     </td>
-                    <td className={css.actions}>
+                    <td className={css.actionsCell}>
                       <Button
                         size="small"
                         disabled={!space || tasks.length === 0}
