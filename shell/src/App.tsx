@@ -10,6 +10,7 @@ import { bus, queryClient, sessionStore } from './platform';
 import { expireSession } from './features/session/session';
 import { LoginPage } from './features/login/LoginPage';
 import { ResetPasswordPage } from './features/login/ResetPasswordPage';
+import { AccountUrlPage } from './features/theme/AccountUrlPage';
 import { Layout, PublicLayout } from './features/layout/Layout';
 import { AreaOutlet } from './features/remotes/AreaOutlet';
 import { NotFound } from './features/notfound/NotFound';
@@ -73,6 +74,8 @@ export function App({ i18n }: { i18n: I18n }) {
             <Route path="/login" element={<LoginPage />} />
             {/* Public: the page a mailed password link opens (the token is the key). */}
             <Route path="/reset-password" element={<ResetPasswordPage />} />
+            {/* Public: an organisation's account URL (its sign-in page with its logo and colour). */}
+            <Route path="/a/:slug" element={<AccountUrlPage />} />
             {publicRoutes}
             <Route
               element={

@@ -13,6 +13,7 @@ import {
 import { useRemote } from '@fieldwatch/shared/remote';
 import { Button, Card, TextField } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
+import { isPolicyMessage, policyText } from '../security/policyMessage';
 import { Details } from './Details';
 import { useProfileUser } from './ProfileLayout';
 import css from './Profile.module.css';
@@ -23,7 +24,7 @@ interface FieldErrors {
   confirm?: string;
 }
 
-type Outcome = 'ok' | 'wrongOld' | 'tooShort' | 'failed';
+type Outcome = 'ok' | 'wrongOld' | 'tooShort' | 'failed' | { policy: string };
 
 /**
  * PUT /api/v3/user/password with the passwords in a JSON body (never in the URL, where logs and
@@ -45,6 +46,7 @@ async function changePassword(
       : undefined;
     if (message === PASSWORD_MESSAGES.failed) return 'wrongOld';
     if (message === MESSAGES.passwordTooShort) return 'tooShort';
+    if (isPolicyMessage(message)) return { policy: message }; // the organisation's policy (admin Security)
     return 'failed';
   }
 }
@@ -82,6 +84,7 @@ export function PasswordPage() {
       setResult('changed');
     } else if (outcome === 'wrongOld') setErrors({ old: t('profile.password.wrongOld') });
     else if (outcome === 'tooShort') setErrors({ password: t('profile.password.tooShort') });
+    else if (typeof outcome === 'object') setErrors({ password: policyText(t, outcome.policy) });
     else setResult('failed');
   }
 
