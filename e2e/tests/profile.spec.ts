@@ -1,7 +1,7 @@
 /**
  * The profile as a person lives it (issue 18 §2): edit the name and see it in the side bar at
  * once; choose a picture, place the crop and upload it (the server keeps a re-encoded WebP);
- * switch the language to Deutsch and the time to 12 hours and see the frame and the dashboard
+ * switch the language to Deutsch, the time to 12 hours and the theme to bright and see the frame and the dashboard
  * follow without a reload; change the password and sign in with the new one. Screenshots of the
  * personal info, preferences and password pages (dark theme) go to SHOTS_DIR.
  */
@@ -18,6 +18,7 @@ interface UserProfile {
   email: string;
   language: string;
   timeConfig: { timeFormat: '24h' | '12h'; timezone: string; dateFormat: string };
+  theme?: string | null;
 }
 
 test('profile: name, picture, language and time format applied at once; new password signs in', async ({
@@ -118,7 +119,9 @@ test('profile: name, picture, language and time format applied at once; new pass
   await page.getByRole('option', { name: /Helsinki/ }).click();
   await expect(zone).toHaveValue(/^GMT \+0[23]:00 Helsinki$/);
   await page.screenshot({ path: path.join(SHOTS, 'profile-preferences.png'), fullPage: true });
+  await prefs.getByRole('button', { name: 'Bright', exact: true }).click();
   await prefs.getByTestId('pref-save').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'bright');
   await expect(page.getByTestId('toast').filter({ hasText: 'Einstellungen gespeichert.' })).toBeVisible();
   // The frame is German now, and so is the page itself, without a reload.
   await expect(page.locator('aside').getByRole('link', { name: 'Übersicht' })).toBeVisible();
@@ -152,6 +155,7 @@ test('profile: name, picture, language and time format applied at once; new pass
     time_12h: before.timeConfig.timeFormat === '12h' ? 1 : 0,
     date_format: before.timeConfig.dateFormat,
     timezone: before.timeConfig.timezone,
+    theme: 'dark',
   });
   expect(after.name).toBe(before.name);
 });
