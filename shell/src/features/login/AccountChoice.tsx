@@ -34,7 +34,7 @@ export function AccountChoice({ onDone }: { onDone: () => void }) {
 
   return (
     <form className={css.form} onSubmit={onSubmit} data-testid="account-choice" aria-labelledby="fw-choice-title">
-      <h2 id="fw-choice-title" className={css.forgotTitle}>
+      <h2 id="fw-choice-title" className={css.choiceTitle}>
         {t('login.chooseTitle')}
       </h2>
       <p className={css.hint}>{t('login.chooseIntro')}</p>
