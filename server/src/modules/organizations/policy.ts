@@ -6,6 +6,8 @@
 import { eq } from 'drizzle-orm';
 import {
   COOKIE_MAX_AGE_SECONDS,
+  DEFAULT_LANGUAGE,
+  DEFAULT_TIMEZONE,
   passwordPolicyMessage,
   passwordPolicyProblems,
   SESSION_LIFETIME_MAX_HOURS,
@@ -68,3 +70,16 @@ export const SIGN_IN_METHOD_REFUSED: Record<SignInMethod, string> = {
   password: 'Your organisation does not allow signing in with a password. Sign in with BankID.',
   bankid: 'Your organisation does not allow signing in with BankID. Sign in with your username and password.',
 };
+
+/**
+ * The language and time zone a new user of `organizationId` starts with (admin General), for
+ * whoever creates users (invitations, registration). Without settings: the product's defaults.
+ */
+export async function newUserDefaults(db: Db, organizationId: number): Promise<{ language: string; timezone: string }> {
+  const [row] = await db
+    .select({ language: organizationSettings.defaultLanguage, timezone: organizationSettings.defaultTimezone })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, organizationId))
+    .limit(1);
+  return row ?? { language: DEFAULT_LANGUAGE, timezone: DEFAULT_TIMEZONE };
+}
