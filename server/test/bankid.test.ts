@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { ENDPOINTS, SESSION_COOKIE_NAME } from '@fieldwatch/shared';
-import { auditLog, oidcLogins, userIdentities, users } from '../src/db/schema';
+import { auditLog, oidcLogins, userAdminState, userIdentities, users } from '../src/db/schema';
 import { ConfigError, loadConfig } from '../src/config';
 import { linkPersonalNumber, normalizePersonalNumber } from '../src/modules/oidc/identities';
 import { DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
@@ -132,6 +132,18 @@ describe.each(DRIVERS)('BankID through OpenID Connect (%s)', (driver) => {
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
     const back = await browse(jar, new URL(`${ENDPOINTS.bankIdCallback.path}?error=access_denied&state=${state}`, base));
     expect(new URL(back.headers.get('location')!, base).searchParams.get('bankid')).toBe('cancelled');
+  });
+
+  test('a deactivated user is not signed in by BankID either', async () => {
+    const [freja] = await s.db.db.select().from(users).where(eq(users.username, 'demo.reader'));
+    await s.db.db.insert(userAdminState).values({ userId: freja!.id, deactivatedAt: new Date() });
+    try {
+      const { jar, location } = await bankIdSignIn('bankid-freja');
+      expect(location.searchParams.get('bankid')).toBe('deactivated');
+      expect(jar.get(SESSION_COOKIE_NAME)).toBeUndefined();
+    } finally {
+      await s.db.db.delete(userAdminState).where(eq(userAdminState.userId, freja!.id));
+    }
   });
 
   test('a redirect to another site is never followed', async () => {
