@@ -83,7 +83,9 @@ test('organisation: name, logo and accent in the header; account URL; password p
   await general.getByLabel('Organisation number (optional)').fill('556000-0000');
   await page.getByTestId('org-general-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'The organisation’s details are saved.' })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'admin-general.png'), fullPage: true });
+  await page.evaluate(() => document.querySelector('#fw-main')?.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, 'admin-general.png') });
 
   // ---- Customization: a pale colour is refused; the accent and the logo are saved and shown.
   await openSection(page, 'customization', NEW_NAME);
