@@ -139,7 +139,7 @@ function TokenTable({ tokens, orgs, onCreate }: { tokens: ApiTokenSummary[]; org
   }
 
   const col = {
-    name: t('apiTokens.col.name'),
+    name: t('apiTokens.col.nameAndOrganisation'),
     organisation: t('apiTokens.col.organisation'),
     scopes: t('apiTokens.col.scopes'),
     prefix: t('apiTokens.col.prefix'),
@@ -156,7 +156,6 @@ function TokenTable({ tokens, orgs, onCreate }: { tokens: ApiTokenSummary[]; org
           <thead>
             <tr>
               <th scope="col">{col.name}</th>
-              <th scope="col">{col.organisation}</th>
               <th scope="col">{col.scopes}</th>
               <th scope="col">{col.prefix}</th>
               <th scope="col">{col.created}</th>
@@ -171,8 +170,14 @@ function TokenTable({ tokens, orgs, onCreate }: { tokens: ApiTokenSummary[]; org
           <tbody>
             {sorted.map((tok) => (
               <tr key={tok.id} data-testid="token-row" data-status={tok.status}>
-                <td className={css.name}>{tok.name}</td>
-                <td data-label={col.organisation}>{orgName(tok.organizationId)}</td>
+                <td>
+                  <span className={css.stack}>
+                    <span className={css.name}>{tok.name}</span>
+                    <span className={css.muted} title={col.organisation}>
+                      {orgName(tok.organizationId)}
+                    </span>
+                  </span>
+                </td>
                 <td data-label={col.scopes}>
                   <span className={css.scopes}>
                     {tok.scopes.map((s) => (
@@ -191,7 +196,7 @@ function TokenTable({ tokens, orgs, onCreate }: { tokens: ApiTokenSummary[]; org
                     <span className={css.muted}>{tok.createdBy ? tok.createdBy.name : t('apiTokens.deletedUser')}</span>
                   </span>
                 </td>
-                <td data-label={col.lastUsed}>
+                <td data-label={col.lastUsed} data-testid="token-last-used">
                   {tok.lastUsedAt ? formatDateTime(tok.lastUsedAt, tc) : <span className={css.muted}>{t('apiTokens.never')}</span>}
                 </td>
                 <td data-label={col.expires}>
