@@ -2,9 +2,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, userOrganizations } from '../../db/schema';
-import type { AuthContext } from './guard';
+import { tokenIdOfUserId, type AuthContext } from './guard';
+import { tokenOrganization } from '../ingestion/tokens';
 
 export async function userOrgIds(db: Db, userId: number): Promise<number[]> {
+  // An API token's context (auth/guard.ts): its one organisation.
+  const tokenId = tokenIdOfUserId(userId);
+  if (tokenId !== null) {
+    const org = await tokenOrganization(db, tokenId);
+    return org === null ? [] : [org];
+  }
   const rows = await db
     .select({ id: userOrganizations.organizationId })
     .from(userOrganizations)
