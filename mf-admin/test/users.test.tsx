@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ManagedUser } from '@fieldwatch/shared';
 import { Root } from '../src/Root';
 import { currentLocation, renderRemote } from './harness';
@@ -149,15 +149,5 @@ describe('admin users', () => {
   test('an empty list says so', async () => {
     renderRemote(<Root />, { path: '/admin/users', handler: () => ({ status: 200, body: { data: [] } }) });
     await screen.findByText('No users yet');
-  });
-
-  test('sections that are not built yet say what they will hold, with no actions', async () => {
-    renderRemote(<Root />, { path: '/admin/api', handler: ok });
-    const page = screen.getByTestId('admin-section-api');
-    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('API');
-    expect(within(page).getByText('Not available yet')).toBeTruthy();
-    expect(within(page).getByText('Generate, name and revoke API tokens')).toBeTruthy();
-    expect(within(page).queryAllByRole('button')).toHaveLength(0);
-    await waitFor(() => expect(currentLocation()).toBe('/admin/api'));
   });
 });

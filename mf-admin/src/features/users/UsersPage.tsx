@@ -326,13 +326,13 @@ function UsersTable(props: {
                           <span className={css.name}>{u.name || u.username}</span>
                           {u.id === actions.me && <span className={css.you}>{t('users.you')}</span>}
                         </span>
-                        <span className={css.mono} title={col.username}>
+                        <span className={css.mono} title={u.username}>
                           {u.username}
                         </span>
                       </span>
                     </span>
                   </td>
-                  <td data-label={col.email} className={css.email}>
+                  <td data-label={col.email} className={css.email} title={u.email || undefined}>
                     {u.email ? <a href={`mailto:${u.email}`}>{u.email}</a> : <span className={css.muted}>—</span>}
                   </td>
                   <td data-label={col.role}>
