@@ -29,6 +29,9 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('shell');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // An invitation link (admin user management) leads here too: the same form, worded as a welcome.
+  const invite = params.get('invite') === '1';
+  const k = (key: string) => (invite ? `reset.invite.${key}` : `reset.${key}`);
   const [view, setView] = useState<View>(token ? { kind: 'checking' } : { kind: 'noToken' });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -70,11 +73,11 @@ export function ResetPasswordPage() {
         <div className={css.brand}>
           <Logo />
         </div>
-        <h1 className={css.title}>{view.kind === 'done' ? t('reset.doneTitle') : t('reset.title')}</h1>
+        <h1 className={css.title}>{view.kind === 'done' ? t(k('doneTitle')) : t(k('title'))}</h1>
         {view.kind === 'checking' && <LoadingState label={t('reset.checking')} />}
         {view.kind === 'form' && (
           <>
-            <p className={css.subtitle}>{t('reset.forUser', { username: view.username })}</p>
+            <p className={css.subtitle}>{t(k('forUser'), { username: view.username })}</p>
             <form className={css.form} onSubmit={onSubmit} noValidate>
               {/* For the browser's password manager: which account the new password belongs to. */}
               <input
@@ -105,7 +108,7 @@ export function ResetPasswordPage() {
                 onChange={(e) => setConfirm(e.target.value)}
               />
               <Button type="submit" variant="primary" disabled={busy} className={css.submit}>
-                {busy ? t('reset.submitting') : t('reset.submit')}
+                {busy ? t('reset.submitting') : t(k('submit'))}
               </Button>
             </form>
           </>
@@ -113,7 +116,7 @@ export function ResetPasswordPage() {
         {view.kind === 'done' && (
           <div className={css.stack}>
             <p className={css.success} role="status">
-              {t('reset.done')}
+              {t(k('done'))}
             </p>
             <Link to="/login" className={cx(buttonClassName({ variant: 'primary' }), css.submit)}>
               {t('reset.signIn')}
