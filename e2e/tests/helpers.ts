@@ -8,6 +8,16 @@ export async function signIn(page: Page, username = 'demo.super', password = DEM
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // A user of several organisations who never chose is asked once where to work (issue 18 §3),
+  // all of them ticked: he goes on with all, as every sign-in did before the question.
+  const choice = page.getByTestId('account-choice');
+  const settled = (p: Promise<unknown>, what: string) => p.then(() => what, () => 'unknown');
+  const outcome = await Promise.race([
+    settled(page.waitForURL((u) => !u.pathname.startsWith('/login')), 'left'),
+    settled(choice.waitFor(), 'choose'),
+    settled(page.getByRole('alert').first().waitFor(), 'refused'),
+  ]);
+  if (outcome === 'choose') await choice.getByRole('button', { name: 'Continue' }).click();
 }
 
 export async function expectOverview(page: Page) {

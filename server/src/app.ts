@@ -13,6 +13,7 @@ import { installOriginGuard } from './http/origin';
 import { installSecretCollector, loggerOptions } from './http/redact';
 import { installInputGuard } from './http/input';
 import adminPlugin from './modules/admin/plugin';
+import auditPlugin from './modules/audit/plugin';
 import alarmsPlugin from './modules/alarms/plugin';
 import { installAuthGuard } from './modules/auth/guard';
 import authPlugin from './modules/auth/plugin';
@@ -30,8 +31,11 @@ import legacyPlugin from './modules/legacy/plugin';
 import { LegacyRegistry } from './modules/legacy/registry';
 import { createMailer } from './modules/mail/mailer';
 import nfcPlugin from './modules/nfc/plugin';
+import oidcPlugin from './modules/oidc/plugin';
 import notificationsPlugin from './modules/notifications/plugin';
 import onboardingPlugin from './modules/onboarding/plugin';
+import ownershipPlugin from './modules/ownership/plugin';
+import organizationsPlugin from './modules/organizations/plugin';
 import parkingPlugin from './modules/parking/plugin';
 import pushPlugin from './modules/push/plugin';
 import simulatorPlugin from './modules/simulator/plugin';
@@ -40,6 +44,8 @@ import staticPlugin from './modules/static/plugin';
 import telemetryPlugin from './modules/telemetry/plugin';
 import userPlugin from './modules/user/plugin';
 import userDataPlugin from './modules/userdata/plugin';
+import { installUsageCounter } from './modules/usage/counter';
+import usagePlugin from './modules/usage/plugin';
 import weatherPlugin from './modules/weather/plugin';
 import { seedDemo } from './seed/seed';
 
@@ -143,12 +149,15 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   // Before the session guard: a cross-site write never touches a session.
   installOriginGuard(app, config.publicOrigins ?? []);
   installAuthGuard(app, ctx);
+  // API calls per token for the usage statistics (after the answer; every route).
+  installUsageCounter(app, ctx.db);
   // OpenAPI (/api/docs): first, so its onRoute hook sees every route added after it.
   await app.register(docsPlugin, ctx);
 
   // The domains. Each registers its routes, and its xrequest methods into ctx.legacy.
   await app.register(healthPlugin, ctx); // /api/health, /api/health/live, /api/health/ready
   await app.register(authPlugin, ctx); // login, logout, session, customer context
+  await app.register(oidcPlugin, ctx); // BankID through OpenID Connect; the account selection's question
   await app.register(userPlugin, ctx); // profile, preferences, avatar, password, password reset
   await app.register(dashboardsPlugin, ctx); // the user's dashboards
   await app.register(devicesPlugin, ctx); // unit lists, details, settings, markers, relay, actions (commands), firmware, log, radar, channels
@@ -159,6 +168,10 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(tasksPlugin, ctx); // the task screens: search, CSV, detail, assignable users, files; the archive job
   await app.register(notificationsPlugin, ctx); // the notifications page: filtered list, unseen counts, mark seen
   await app.register(adminPlugin, ctx); // users and organisations
+  await app.register(auditPlugin, ctx); // the audit log (admin area)
+  await app.register(organizationsPlugin, ctx); // organisation settings (general, branding, accounts, security); branding for the shell
+  await app.register(ownershipPlugin, ctx); // dashboard and workspace ownership (admin)
+  await app.register(usagePlugin, ctx); // usage statistics (admin)
   await app.register(configPlugin, ctx); // what the browser needs of this deployment
   await app.register(nfcPlugin, ctx); // NFC tags of units
   await app.register(onboardingPlugin, ctx); // installing a unit from its tag

@@ -93,7 +93,27 @@ export interface Config {
   notifyMail?: boolean;
   /** How often the digest job looks (NOTIFY_MAIL_TICK_MS, default 60000; tests use a second). */
   notifyMailTickMs?: number;
+  /** BankID through an OpenID Connect provider (OIDC_*); unset = the BankID tab says it is not enabled. */
+  oidc?: OidcConfig;
 }
+
+/** The OpenID Connect relying party's settings (server/src/modules/oidc). */
+export interface OidcConfig {
+  /** Issuer identifier (OIDC_ISSUER); its /.well-known/openid-configuration is read on first use. */
+  issuer: string;
+  clientId: string;
+  /** OIDC_CLIENT_SECRET; unset = a public client (PKCE only). */
+  clientSecret?: string;
+  /** OIDC_REDIRECT_URL; unset = <the request's origin>/api/v3/auth/bankid/callback. */
+  redirectUrl?: string;
+  /** The claim holding the personal identity number (OIDC_PNR_CLAIM, default DEFAULT_OIDC_PNR_CLAIM). */
+  pnrClaim: string;
+  /** Scopes asked for (OIDC_SCOPE, default DEFAULT_OIDC_SCOPE). */
+  scope: string;
+}
+
+export const DEFAULT_OIDC_PNR_CLAIM = 'personal_number';
+export const DEFAULT_OIDC_SCOPE = 'openid email';
 
 export interface EnvVarDoc {
   name: string;
@@ -280,6 +300,30 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     default: '60000',
     description: 'How often the e-mail notification job looks for digests due (1000-3600000)',
   },
+  {
+    name: 'OIDC_ISSUER',
+    default: '(unset: BankID is off)',
+    description:
+      "BankID through OpenID Connect: the issuer URL of the BankID broker or OpenID provider (https; http only for a provider on this machine). With OIDC_CLIENT_ID it enables the login page's BankID tab",
+  },
+  { name: 'OIDC_CLIENT_ID', default: '(unset)', description: "Fieldwatch's client id at the OpenID provider" },
+  {
+    name: 'OIDC_CLIENT_SECRET',
+    default: '(unset: public client, PKCE only)',
+    description: "Fieldwatch's client secret at the OpenID provider (client_secret_basic)",
+  },
+  {
+    name: 'OIDC_REDIRECT_URL',
+    default: '(unset: <origin>/api/v3/auth/bankid/callback)',
+    description: 'The redirect URL registered at the provider; unset derives it from the address the browser used',
+  },
+  {
+    name: 'OIDC_PNR_CLAIM',
+    default: 'personal_number',
+    description:
+      "The ID token or userinfo claim holding the personal identity number (e.g. ssn), matched against the users' linked numbers; without a match a verified e-mail claim is matched against the users' e-mail",
+  },
+  { name: 'OIDC_SCOPE', default: 'openid email', description: 'Scopes asked of the OpenID provider (space-separated, must include openid)' },
   { name: 'NODE_ENV', default: '(unset)', description: 'production switches DEMO off by default' },
 ];
 
@@ -352,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (notifyMailTickMs !== undefined && (!Number.isInteger(notifyMailTickMs) || notifyMailTickMs < 1000 || notifyMailTickMs > 3_600_000))
     throw new ConfigError(`NOTIFY_MAIL_TICK_MS must be 1000-3600000, got "${env.NOTIFY_MAIL_TICK_MS}"`);
   const mailFrom = env.MAIL_FROM ? mailAddress(env.MAIL_FROM) : undefined;
+  const oidc = oidcConfig(env);
 
   return {
     port,
@@ -391,6 +436,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir: env.MAIL_DIR ? path.resolve(env.MAIL_DIR) : DEFAULT_MAIL_DIR,
     ...(env.NOTIFY_MAIL ? { notifyMail: flag('NOTIFY_MAIL', env.NOTIFY_MAIL, Boolean(smtpUrl)) } : {}),
     ...(notifyMailTickMs !== undefined ? { notifyMailTickMs } : {}),
+    ...(oidc ? { oidc } : {}),
+  };
+}
+
+/** OIDC_*: all or nothing — an issuer without a client id (or the reverse) is a mistake, said at start. */
+function oidcConfig(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId } = env;
+  if (!issuer && !clientId) return undefined;
+  if (!issuer || !clientId) throw new ConfigError('OIDC_ISSUER and OIDC_CLIENT_ID go together: set both to enable BankID, or neither');
+  let url: URL | undefined;
+  try {
+    url = new URL(issuer);
+  } catch {
+    url = undefined;
+  }
+  const loopback = url && (url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]');
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)))
+    throw new ConfigError(`OIDC_ISSUER must be an https:// URL (http:// only on this machine), got "${issuer}"`);
+  const redirectUrl = env.OIDC_REDIRECT_URL ? httpUrl('OIDC_REDIRECT_URL', env.OIDC_REDIRECT_URL) : undefined;
+  const scope = (env.OIDC_SCOPE || DEFAULT_OIDC_SCOPE).trim().split(/\s+/);
+  if (!scope.includes('openid')) throw new ConfigError(`OIDC_SCOPE must include openid, got "${env.OIDC_SCOPE}"`);
+  const pnrClaim = env.OIDC_PNR_CLAIM || DEFAULT_OIDC_PNR_CLAIM;
+  if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(pnrClaim)) throw new ConfigError(`OIDC_PNR_CLAIM must be a claim name, got "${pnrClaim}"`);
+  return {
+    issuer,
+    clientId,
+    ...(env.OIDC_CLIENT_SECRET ? { clientSecret: env.OIDC_CLIENT_SECRET } : {}),
+    ...(redirectUrl ? { redirectUrl } : {}),
+    pnrClaim,
+    scope: scope.join(' '),
   };
 }
 

@@ -1038,6 +1038,12 @@ const SPECS: Record<string, Spec> = {
   // Only random session ids (never a real one): revoking answers 404.
   'DELETE /api/v2/auth/session/logout/:id': { write: true, safe: true, pools: () => ({ id: fc.uuid() }) },
   'GET /api/v3/user/session': read,
+  // BankID (not configured here: start and callback only redirect to the login page) and the
+  // account selection's question.
+  'GET /api/v3/auth/bankid': read,
+  'GET /api/v3/auth/bankid/start': read,
+  'GET /api/v3/auth/bankid/callback': read,
+  'GET /api/v3/user/session/organization_choice': read,
   'PUT /api/v3/user/session/current_organization': {
     write: true,
     semantic: (fx) => [
@@ -1691,6 +1697,82 @@ const SPECS: Record<string, Spec> = {
     ],
   },
   'GET /api/v3/admin/tokens': read,
+  // The audit log (issue 18 §1): reads of the caller's organisations' entries.
+  'GET /api/v3/admin/audit': read,
+  'GET /api/v3/admin/audit.csv': read,
+  'GET /api/v3/admin/organizations': read,
+  'GET /api/v3/admin/organizations/:id': read,
+  'GET /api/v3/admin/organizations/:id/users': read,
+  // An account under an organisation of nobody: refused, nothing made.
+  'POST /api/v3/admin/organizations': {
+    write: true,
+    semantic: () => [
+      fc.record({ who: whoArb }).map(({ who }) => S({ who, body: json({ name: 'Fuzz', parentId: NOWHERE, rights: [] }) })),
+    ],
+  },
+  'PUT /api/v3/admin/organizations/:id/general': {
+    write: true,
+    semantic: (fx) => [
+      fc
+        .record({ who: whoArb, tz: fc.constantFrom('Mars/Olympus', 'GMT+99', 'x') })
+        .map(({ who, tz }) =>
+          S({
+            who,
+            path: { id: String(fx.nordic) },
+            body: json({
+              name: 'N', contactName: '', contactEmail: '', address: '', zip: '', city: '', country: '', phone: '',
+              companyName: '', companyAddress: '', companyZip: '', companyCity: '', customerId: '', organisationNumber: '',
+              defaultLanguage: 'en', defaultTimezone: tz,
+            }),
+          }),
+        ),
+    ],
+  },
+  // Colours without contrast in one of the themes, pictures that are not raster images.
+  'PUT /api/v3/admin/organizations/:id/customization': {
+    write: true,
+    semantic: (fx) => [
+      fc
+        .record({
+          who: whoArb,
+          body: fc.oneof(
+            fc.constantFrom('#ffffff', '#000000', '#fafafa', '#0d1117').map((accent) => ({ accent })),
+            fc
+              .constantFrom('<svg onload="alert(1)"/>', 'GIF89a', '')
+              .map((t) => ({ logo: `data:image/svg+xml;base64,${Buffer.from(t).toString('base64')}` })),
+          ),
+        })
+        .map(({ who, body }) => S({ who, path: { id: String(fx.nordic) }, body: json(body) })),
+    ],
+  },
+  'PUT /api/v3/admin/organizations/:id/security': {
+    write: true,
+    semantic: (fx) => [
+      fc.record({ who: whoArb }).map(({ who }) =>
+        S({
+          who,
+          path: { id: String(fx.nordic) },
+          body: json({
+            passwordPolicy: { minLength: 6, requireDigit: false, requireMixedCase: false, requireSymbol: false },
+            sessionLifetimeHours: 24,
+            signInMethods: ['bankid'],
+          }),
+        }),
+      ),
+    ],
+  },
+  'PUT /api/v3/admin/organizations/:id/rights': { write: true },
+  // Users moved out of an organisation of nobody, or to the account they are in.
+  'POST /api/v3/admin/organizations/:id/users': {
+    write: true,
+    semantic: (fx) => [
+      fc
+        .record({ who: whoArb, from: fc.constantFrom(NOWHERE, fx.nordic) })
+        .map(({ who, from }) => S({ who, path: { id: String(fx.nordic) }, body: json({ userIds: [1], fromId: from }) })),
+    ],
+  },
+  'GET /api/v3/branding': read,
+  'GET /api/v3/branding/:slug': read,
   // The revoked token (revoking again changes nothing) or none.
   'DELETE /api/v3/admin/tokens/:id': {
     write: true,
@@ -1803,6 +1885,67 @@ const SPECS: Record<string, Spec> = {
     ],
   },
   'GET /api/v3/admin/users': read,
+  // Ownership and usage (issue 18 §1): transfers between users of nobody or to oneself, a share of
+  // a dashboard of nobody, and periods the route refuses (reversed, too long, impossible dates).
+  'GET /api/v3/admin/ownership/dashboards': read,
+  'GET /api/v3/admin/ownership/workspaces': read,
+  'POST /api/v3/admin/ownership/dashboards/transfer': {
+    write: true,
+    semantic: (fx) => [
+      fc
+        .record({ who: whoArb, org: fc.constantFrom(NOWHERE, fx.nordic), u: fc.constantFrom(NOWHERE, 1) })
+        .map(({ who, org, u }) => S({ who, body: json({ organizationId: org, fromUserId: u, toUserId: u }) })),
+    ],
+  },
+  'PUT /api/v3/admin/ownership/dashboards/:id/share': {
+    write: true,
+    safe: true,
+    pools: () => ({ id: fc.constant(String(NOWHERE)) }),
+  },
+  'POST /api/v3/admin/ownership/workspaces/transfer': {
+    write: true,
+    semantic: (fx) => [
+      fc
+        .record({ who: whoArb, org: fc.constantFrom(NOWHERE, fx.nordic), u: fc.constantFrom(NOWHERE, 1) })
+        .map(({ who, org, u }) => S({ who, body: json({ organizationId: org, fromUserId: u, toUserId: u }) })),
+    ],
+  },
+  'GET /api/v3/admin/usage': read,
+  // Admin user management (issue 18 §1). Writes to a user id go to an id of nobody (404); new
+  // users only into an organisation of nobody (404): nothing is ever created or changed.
+  'POST /api/v3/admin/users/invitations': {
+    write: true,
+    semantic: () => [
+      fc.record({ who: whoArb, t: fc.constantFrom(0, 1, 2) }).map(({ who, t }) =>
+        S({
+          who,
+          body: json({ name: 'F', email: 'f@example.com', userType: t, organizationIds: [NOWHERE], baseUrl: 'http://localhost/r' }),
+        }),
+      ),
+    ],
+  },
+  'POST /api/v3/admin/users': {
+    write: true,
+    semantic: () => [
+      fc.record({ who: whoArb, t: fc.constantFrom(0, 1, 2) }).map(({ who, t }) =>
+        S({
+          who,
+          body: json({ username: 'fuzz.new', name: 'F', email: 'f@example.com', userType: t, organizationIds: [NOWHERE], baseUrl: 'http://localhost/r' }),
+        }),
+      ),
+    ],
+  },
+  'PUT /api/v3/admin/users/:id': {
+    write: true,
+    safe: true,
+    pools: () => ({ id: fc.constantFrom(String(NOWHERE), '0') }),
+  },
+  'POST /api/v3/admin/users/:id/deactivate': { write: true, safe: true, pools: () => ({ id: fc.constantFrom(String(NOWHERE), '0') }) },
+  'POST /api/v3/admin/users/:id/reactivate': { write: true, safe: true, pools: () => ({ id: fc.constantFrom(String(NOWHERE), '0') }) },
+  'DELETE /api/v3/admin/users/:id': { write: true, safe: true, pools: () => ({ id: fc.constantFrom(String(NOWHERE), '0') }) },
+  'POST /api/v3/admin/users/:id/reset-link': { write: true, safe: true, pools: () => ({ id: fc.constantFrom(String(NOWHERE), '0') }) },
+  'GET /api/v3/admin/users/:id/sessions': read,
+  'DELETE /api/v3/admin/users/:id/sessions': { write: true, safe: true, pools: () => ({ id: fc.constantFrom(String(NOWHERE), '0') }) },
   'GET /api/v3/config': read,
   'GET /api/v1/nfc/tag': read,
   'GET /api/v3/onboarding/tag/:uuid': read,

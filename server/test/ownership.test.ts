@@ -123,12 +123,12 @@ describe.each(DRIVERS)('ownership on %s', (driver) => {
     // A user, an organisation, a dashboard the SuperUser does not administer: 404.
     expect((await t({ organizationId: d.nordic, fromUserId: id.a, toUserId: id.stranger })).statusCode).toBe(404);
     expect((await t({ organizationId: other, fromUserId: id.stranger, toUserId: id.a })).statusCode).toBe(404);
-    const [strangers] = await d.s.db.db.select().from(dashboards).where(eq(dashboards.userId, id.stranger));
+    const [strangers] = await d.s.db.db.select().from(dashboards).where(eq(dashboards.userId, id.stranger!));
     expect((await t({ organizationId: d.nordic, fromUserId: id.a, toUserId: id.b, dashboardIds: [strangers!.id] })).statusCode).toBe(404);
     const [builtIn] = await d.s.db.db
       .select()
       .from(dashboards)
-      .where(and(eq(dashboards.userId, id.a), eq(dashboards.staticKind, 'overview')));
+      .where(and(eq(dashboards.userId, id.a!), eq(dashboards.staticKind, 'overview')));
     const b = await t({ organizationId: d.nordic, fromUserId: id.a, toUserId: id.b, dashboardIds: [builtIn!.id] });
     expect([b.statusCode, b.json().message]).toEqual([400, OWNERSHIP_MESSAGES.builtIn]);
     expect(await audits('dashboard.transfer')).toEqual([]);
@@ -160,7 +160,7 @@ describe.each(DRIVERS)('ownership on %s', (driver) => {
     });
     const moved = all.json<Data<{ dashboardIds: number[] }>>().data.dashboardIds;
     expect(moved).toContain(third.id);
-    const left = await d.s.db.db.select().from(dashboards).where(eq(dashboards.userId, id.a));
+    const left = await d.s.db.db.select().from(dashboards).where(eq(dashboards.userId, id.a!));
     expect(left.length).toBeGreaterThan(0);
     expect(left.every((r) => r.staticKind !== null)).toBe(true);
 
@@ -182,7 +182,7 @@ describe.each(DRIVERS)('ownership on %s', (driver) => {
       send('PUT', `/api/v3/admin/ownership/dashboards/${dashboardId}/share`, who, { organizationId });
 
     // Refusals first: another organisation's dashboard, an organisation of nobody, the owner's non-organisation, a built-in.
-    const [strangers] = await d.s.db.db.select().from(dashboards).where(eq(dashboards.userId, id.stranger));
+    const [strangers] = await d.s.db.db.select().from(dashboards).where(eq(dashboards.userId, id.stranger!));
     expect((await share(strangers!.id, other)).statusCode).toBe(404);
     expect((await share(999_999, d.nordic)).statusCode).toBe(404);
     expect((await share(shared.id, other)).statusCode).toBe(404);
@@ -191,7 +191,7 @@ describe.each(DRIVERS)('ownership on %s', (driver) => {
     const [builtIn] = await d.s.db.db
       .select()
       .from(dashboards)
-      .where(and(eq(dashboards.userId, id.b), eq(dashboards.staticKind, 'overview')));
+      .where(and(eq(dashboards.userId, id.b!), eq(dashboards.staticKind, 'overview')));
     expect((await share(builtIn!.id, d.nordic)).statusCode).toBe(400);
     expect((await send('PUT', `/api/v3/admin/ownership/dashboards/${shared.id}/share`, d.superCookie, {})).statusCode).toBe(400);
 
@@ -279,7 +279,7 @@ describe.each(DRIVERS)('ownership on %s', (driver) => {
     expect((await listOf('reader')).some((x) => x.id === shared.id)).toBe(true);
     await d.s.db.db
       .delete(userOrganizations)
-      .where(and(eq(userOrganizations.userId, id.reader), eq(userOrganizations.organizationId, d.nordic)));
+      .where(and(eq(userOrganizations.userId, id.reader!), eq(userOrganizations.organizationId, d.nordic)));
     expect((await listOf('reader')).some((x) => x.id === shared.id)).toBe(false);
   });
 });

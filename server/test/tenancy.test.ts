@@ -508,6 +508,73 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
       ignore: { api_tokens: ['last_used_at'] },
     },
   ],
+  // Ownership and usage (issue 18 §1): Baltic Water's user, dashboard and organisation.
+  'POST /api/v3/admin/ownership/dashboards/transfer': (f) => [
+    {
+      name: "a Baltic user's dashboards",
+      req: (id) => ({
+        method: 'POST',
+        url: '/api/v3/admin/ownership/dashboards/transfer',
+        body: { organizationId: f.nordic, fromUserId: id, toUserId: id },
+      }),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+    {
+      name: 'within Baltic Water',
+      req: (id) => ({
+        method: 'POST',
+        url: '/api/v3/admin/ownership/dashboards/transfer',
+        body: { organizationId: id, fromUserId: f.b.user, toUserId: f.b.user },
+      }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'PUT /api/v3/admin/ownership/dashboards/:id/share': (f) => [
+    {
+      name: 'a Baltic dashboard',
+      req: (id) => ({ method: 'PUT', url: `/api/v3/admin/ownership/dashboards/${id}/share`, body: { organizationId: null } }),
+      foreign: f.b.dashboard,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'POST /api/v3/admin/ownership/workspaces/transfer': (f) => [
+    {
+      name: "a Baltic user's tasks",
+      req: (id) => ({
+        method: 'POST',
+        url: '/api/v3/admin/ownership/workspaces/transfer',
+        body: { organizationId: f.nordic, fromUserId: id, toUserId: id },
+      }),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+    {
+      name: 'within Baltic Water',
+      req: (id) => ({
+        method: 'POST',
+        url: '/api/v3/admin/ownership/workspaces/transfer',
+        body: { organizationId: id, fromUserId: f.b.user, toUserId: f.b.user },
+      }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'GET /api/v3/admin/usage': (f) => [
+    {
+      name: "Baltic Water's usage",
+      req: (id) => get(`/api/v3/admin/usage?organizationId=${id}&from=2026-01-01&to=2026-01-31`),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
   'POST /api/v3/admin/tokens': (f) => [
     {
       name: 'for Baltic Water',
@@ -522,6 +589,195 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
       name: 'a Baltic token',
       req: (id) => ({ method: 'DELETE', url: `/api/v3/admin/tokens/${id}` }),
       foreign: f.b.token,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  // The audit log (issue 18 §1): another organisation's entries, asked for by its id.
+  'GET /api/v3/admin/audit': (f) => [
+    {
+      name: "Baltic Water's audit log",
+      req: (id) => get(`/api/v3/admin/audit?organizationId=${id}`),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'GET /api/v3/admin/audit.csv': (f) => [
+    {
+      name: "Baltic Water's audit log as CSV",
+      req: (id) => get(`/api/v3/admin/audit.csv?organizationId=${id}`),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  // Admin user management (issue 18 §1): a user of Baltic Water only, and Baltic Water as an
+  // organisation to give a new or edited user.
+  'POST /api/v3/admin/users/invitations': (f) => [
+    {
+      name: 'invite into Baltic Water',
+      req: (id) => ({
+        method: 'POST',
+        url: '/api/v3/admin/users/invitations',
+        body: { name: 'T', email: 't@example.com', userType: 1, organizationIds: [id], baseUrl: 'http://localhost/reset-password' },
+      }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'POST /api/v3/admin/users': (f) => [
+    {
+      name: 'add to Baltic Water',
+      req: (id) => ({
+        method: 'POST',
+        url: '/api/v3/admin/users',
+        body: { username: 'tenancy.new', name: 'T', email: 't@example.com', userType: 1, organizationIds: [f.nordic, id], baseUrl: 'http://localhost/reset-password' },
+      }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'PUT /api/v3/admin/users/:id': (f) => [
+    {
+      name: 'edit a Baltic user',
+      req: (id) => ({ method: 'PUT', url: `/api/v3/admin/users/${id}`, body: { name: 'Taken over' } }),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'POST /api/v3/admin/users/:id/deactivate': (f) => [
+    {
+      name: 'deactivate a Baltic user',
+      req: (id) => ({ method: 'POST', url: `/api/v3/admin/users/${id}/deactivate` }),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'POST /api/v3/admin/users/:id/reactivate': (f) => [
+    {
+      name: 'reactivate a Baltic user',
+      req: (id) => ({ method: 'POST', url: `/api/v3/admin/users/${id}/reactivate` }),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'DELETE /api/v3/admin/users/:id': (f) => [
+    {
+      name: 'delete a Baltic user',
+      req: (id) => ({ method: 'DELETE', url: `/api/v3/admin/users/${id}?tasks=unassign` }),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'POST /api/v3/admin/users/:id/reset-link': (f) => [
+    {
+      name: 'a reset link for a Baltic user',
+      req: (id) => ({ method: 'POST', url: `/api/v3/admin/users/${id}/reset-link`, body: { baseUrl: 'http://localhost/reset-password' } }),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'GET /api/v3/admin/users/:id/sessions': (f) => [
+    {
+      name: "a Baltic user's sessions",
+      req: (id) => get(`/api/v3/admin/users/${id}/sessions`),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'DELETE /api/v3/admin/users/:id/sessions': (f) => [
+    {
+      name: "end a Baltic user's sessions",
+      req: (id) => ({ method: 'DELETE', url: `/api/v3/admin/users/${id}/sessions` }),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'GET /api/v3/admin/organizations/:id': (f) => [
+    {
+      name: 'Baltic Water',
+      req: (id) => ({ method: 'GET', url: `/api/v3/admin/organizations/${id}` }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'PUT /api/v3/admin/organizations/:id/general': (f) => [
+    {
+      name: 'Baltic Water',
+      req: (id) => ({ method: 'PUT', url: `/api/v3/admin/organizations/${id}/general`, body: { name: 'Taken', contactName: '', contactEmail: '', address: '', zip: '', city: '', country: '', phone: '', companyName: '', companyAddress: '', companyZip: '', companyCity: '', customerId: '', organisationNumber: '', defaultLanguage: 'en', defaultTimezone: 'UTC' } }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'PUT /api/v3/admin/organizations/:id/customization': (f) => [
+    {
+      name: 'Baltic Water',
+      req: (id) => ({ method: 'PUT', url: `/api/v3/admin/organizations/${id}/customization`, body: { accent: '#2f7fe8', slug: 'taken' } }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'PUT /api/v3/admin/organizations/:id/security': (f) => [
+    {
+      name: 'Baltic Water',
+      req: (id) => ({ method: 'PUT', url: `/api/v3/admin/organizations/${id}/security`, body: { passwordPolicy: { minLength: 12, requireDigit: true, requireMixedCase: true, requireSymbol: true }, sessionLifetimeHours: 1, signInMethods: ['password'] } }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'PUT /api/v3/admin/organizations/:id/rights': (f) => [
+    {
+      name: 'Baltic Water',
+      req: (id) => ({ method: 'PUT', url: `/api/v3/admin/organizations/${id}/rights`, body: { rights: [1, 2, 3] } }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'GET /api/v3/admin/organizations/:id/users': (f) => [
+    {
+      name: 'Baltic Water',
+      req: (id) => ({ method: 'GET', url: `/api/v3/admin/organizations/${id}/users` }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'POST /api/v3/admin/organizations/:id/users': (f) => [
+    {
+      name: 'Baltic Water',
+      req: (id) => ({ method: 'POST', url: `/api/v3/admin/organizations/${id}/users`, body: { userIds: [f.b.user], fromId: f.nordic } }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
+  'POST /api/v3/admin/organizations': (f) => [
+    {
+      name: 'an account under Baltic Water',
+      req: (id) => ({ method: 'POST', url: '/api/v3/admin/organizations', body: { name: 'Sub', parentId: id, rights: [] } }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+    {
+      name: 'moving users out of Baltic Water',
+      req: (id) => ({ method: 'POST', url: `/api/v3/admin/organizations/${f.nordic}/users`, body: { userIds: [f.b.user], fromId: id } }),
+      foreign: f.baltic,
       missing: NOWHERE,
       status: ADMIN,
     },
@@ -1141,6 +1397,10 @@ const NOT_APPLICABLE: Record<string, string> = {
   'GET /api/v1/auth/logout': "the caller's own session only",
   'GET /api/v2/auth/sessions': "the caller's own sessions, no id",
   'GET /api/v3/user/session': "the caller's own session, no id",
+  'GET /api/v3/user/session/organization_choice': "the caller's own choice, no id",
+  'GET /api/v3/auth/bankid': 'no input: whether BankID is configured',
+  'GET /api/v3/auth/bankid/start': 'public: starts a sign-in (a path of this site to go to), no organisation id',
+  'GET /api/v3/auth/bankid/callback': "public: the provider's answer names a person, never an organisation",
   'GET /api/v3/user/profile': "the caller's own profile, no id",
   'PUT /api/v3/user/profile/language': "the caller's own profile, no id",
   'PUT /api/v3/user/profile': "the caller's own profile, no id",
@@ -1169,6 +1429,9 @@ const NOT_APPLICABLE: Record<string, string> = {
     "templateId names a built-in kind, not an object; the new dashboard is the caller's own",
   'POST /api/v2/device/deviceFilter': 'the session scope, filtered by statuses, type codes and text: no id',
   'GET /api/v3/admin/tokens': "lists the tokens of the caller's organisations, no id",
+  'GET /api/v3/admin/organizations': "lists the caller's own organisations, no id",
+  'GET /api/v3/branding': "the branding of the caller's own organisations, no id",
+  'GET /api/v3/branding/:slug': 'public by design: an account URL shows its name, logo and colour on its login page; a slug, not an id',
   'GET /api/v2/device/devices': 'the session scope, no id',
   'GET /api/v3/device/devices': 'a page of the session scope, no id',
   'GET /api/v3/device/table': 'the session scope, filtered, sorted and paged; its group/location filters only match containers of the scope: no id of another organisation reaches a row',
@@ -1182,6 +1445,8 @@ const NOT_APPLICABLE: Record<string, string> = {
   'GET /api/v3/tasks.csv': 'the same rows as the task list, as CSV',
   'GET /api/v3/events/stream': "pushes the caller's organisations' events (push.test.ts), no id",
   'GET /api/v3/admin/users': 'users sharing an organisation with the caller, no id',
+  'GET /api/v3/admin/ownership/dashboards': "the dashboards of the users of the caller's organisations, no id",
+  'GET /api/v3/admin/ownership/workspaces': "the open tasks of the users of the caller's organisations, no id",
   'GET /api/v3/config': 'deployment configuration, no id',
   'GET /api/v3/onboarding/tag/:uuid':
     'public by design: the NFC tag a new customer holds is the key to its onboarding page',

@@ -70,6 +70,8 @@ export const users = pgTable('users', {
   timeFormat: text('time_format').notNull().default(DEFAULT_TIME_FORMAT),
   timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
   dateFormat: text('date_format').notNull().default(DEFAULT_DATE_FORMAT),
+  /** THEMES; null: never chosen (the browser's own choice stays). */
+  theme: text('theme'),
   notifyEmail: boolean('notify_email').notNull().default(DEFAULT_NOTIFICATION_PREFS.email),
   notifyDesktop: boolean('notify_desktop').notNull().default(DEFAULT_NOTIFICATION_PREFS.desktop),
   /** Data URL of the avatar image, or null. */
@@ -680,6 +682,13 @@ export const apiTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** API_TOKEN_SCOPES: 'ingest' and/or 'read'. */
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{ingest}'::text[]`),
+    /** After this it authenticates nothing; null: until revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('api_tokens_org_idx').on(t.organizationId)],
 );
@@ -757,3 +766,147 @@ export const auditLog = pgTable(
     index('audit_log_actor_at_idx').on(t.actorUserId, t.at),
   ],
 );
+
+/**
+ * User management (issue 18 §1): when a user was invited (or added by an administrator) and by
+ * whom, and when he was deactivated (null: active). A deactivated user cannot sign in. A user
+ * without a row was never invited and is active.
+ */
+export const userAdminState = pgTable('user_admin_state', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+  invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * An organisation's settings beside its name and rights (issue 18 §1): the main account it is under,
+ * contact, billing and company details, defaults for new users, branding (logo, accent colour,
+ * account URL) and security (password policy, session lifetime, sign-in methods). One row per
+ * organisation, made on first write; an organisation without a row has the defaults.
+ */
+export const organizationSettings = pgTable(
+  'organization_settings',
+  {
+    organizationId: integer('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => organizations.id, { onDelete: 'set null' }),
+    /** General fields of OrganizationGeneral in @fieldwatch/shared, except name (organizations.name). */
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    defaultLanguage: text('default_language').notNull().default(DEFAULT_LANGUAGE),
+    defaultTimezone: text('default_timezone').notNull().default(DEFAULT_TIMEZONE),
+    /** Data URL of the re-encoded PNG logo. */
+    logo: text('logo'),
+    accent: text('accent'),
+    /** The account URL /a/<slug>. */
+    slug: text('slug'),
+    passwordMinLength: integer('password_min_length').notNull().default(6),
+    passwordRequireDigit: boolean('password_require_digit').notNull().default(false),
+    passwordRequireMixedCase: boolean('password_require_mixed_case').notNull().default(false),
+    passwordRequireSymbol: boolean('password_require_symbol').notNull().default(false),
+    sessionLifetimeHours: integer('session_lifetime_hours').notNull().default(672),
+    signInMethods: text('sign_in_methods')
+      .array()
+      .notNull()
+      .default(sql`'{password,bankid}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organization_settings_slug_idx').on(t.slug), index('organization_settings_parent_idx').on(t.parentId)],
+);
+
+/** Old account URLs: each leads to its organisation until expires_at (spec §9: 30 days). */
+export const organizationSlugRedirects = pgTable('organization_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+// ───────────────────────── Ownership and usage statistics (migration 0021) ─────────────────────────
+
+/**
+ * A custom dashboard shared read-only with an organisation of its owner (issue 18 §1): every user
+ * of that organisation lists and opens it, only the owner changes it. One organisation per dashboard.
+ */
+export const dashboardShares = pgTable(
+  'dashboard_shares',
+  {
+    dashboardId: integer('dashboard_id')
+      .primaryKey()
+      .references(() => dashboards.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    sharedBy: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('dashboard_shares_org_idx').on(t.organizationId)],
+);
+
+/** A calendar day (YYYY-MM-DD), as PostgreSQL's date type. */
+const usageDay = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'date',
+  fromDriver: (v) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10)),
+});
+
+/**
+ * Daily counters of the usage statistics (modules/usage): per organisation, UTC day and metric
+ * ("api.calls"), and per API token where the count is one token's (token_id null otherwise).
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: usageDay('day').notNull(),
+    metric: text('metric').notNull(),
+    tokenId: integer('token_id').references(() => apiTokens.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('usage_daily_uidx').on(t.organizationId, t.day, t.metric, sql`coalesce(${t.tokenId}, 0)`)],
+);
+
+/**
+ * Sign-in identities (issue 18 §3): what names a user to an external sign-in. kind
+ * 'personal_number' holds his personal identity number (digits only, e.g. 199001011234), set by an
+ * administrator; kind 'oidc_sub' holds "<issuer> <sub>", written at his first BankID sign-in.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('user_identities_kind_value_idx').on(t.kind, t.value), index('user_identities_user_idx').on(t.userId)],
+);
+
+/** A BankID (OpenID Connect) sign-in on its way through the provider: used once, ten minutes at most. */
+export const oidcLogins = pgTable('oidc_logins', {
+  /** SHA-256 of the state; the state itself is only in the browser's cookie and the provider's redirect. */
+  stateHash: text('state_hash').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirect: text('redirect').notNull(),
+  remember: boolean('remember').notNull().default(true),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** The organisations a user of several last chose to work in; a new session starts with them. */
+export const userOrgChoice = pgTable('user_org_choice', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  organizationIds: integer('organization_ids').array().notNull(),
+  chosenAt: timestamp('chosen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

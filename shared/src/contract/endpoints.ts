@@ -9,7 +9,7 @@
  * body for v1. It is a type only (the routes do not serialise by a response schema).
  */
 import type * as T from 'typebox';
-import type { AdminUser, DashboardSummary, LoginResponse, OnboardingTagInfo, SessionListItem, SessionResponse, Unit, UserProfile } from '../api/types';
+import type { DashboardSummary, LoginResponse, OnboardingTagInfo, SessionListItem, SessionResponse, Unit, UserProfile } from '../api/types';
 import type {
   AlarmActionInfo,
   AlarmActionResult,
@@ -61,7 +61,31 @@ import {
   LimitChannelParams,
 } from './alarms';
 import { LoginRequest, SessionIdParams } from './auth';
+import { BankIdCallbackQuery, BankIdStartQuery, type BankIdStatus, type OrganizationChoice } from './signin';
+import {
+  CreateUserBody,
+  DeleteUserQuery,
+  InviteUserBody,
+  UpdateUserBody,
+  UserLinkBody,
+  type ManagedUser,
+  type ManagedUserDeleted,
+  type ManagedUserSessions,
+  type UsersSessionsEnded,
+} from './admin-users';
+import {
+  DashboardShareBody,
+  DashboardTransferBody,
+  WorkspaceTransferBody,
+  type DashboardOwnershipView,
+  type DashboardTransferResult,
+  type OwnedDashboard,
+  type WorkspaceOwnershipView,
+  type WorkspaceTransferResult,
+} from './ownership';
+import { UsageQuery, type UsageStatistics } from './usage';
 import { ApiErrorBody, IdParams } from './common';
+import { AuditQuery, type AuditPage } from './audit-query';
 import {
   ContainerParams,
   ContainersQuery,
@@ -128,6 +152,19 @@ import {
   type TaskSearchPage,
 } from './tasks';
 import { NotifyMailUpdateBody, UnsubscribeQuery, type NotifyMailSettings } from './notify-mail';
+import {
+  CreateOrganizationBody,
+  MoveUsersBody,
+  OrganizationCustomizationBody,
+  OrganizationGeneralBody,
+  OrganizationRightsBody,
+  OrganizationSecurityBody,
+  SlugParams,
+  type AdminOrganization,
+  type Branding,
+  type OrganizationMember,
+  type OrganizationSettings,
+} from './organizations';
 import { XRequestParams } from './legacy';
 import { TagParams } from './onboarding';
 import {
@@ -197,6 +234,11 @@ export const ENDPOINTS = {
   logoutV1: ep('GET', '/api/v1/auth/logout', {}, { public: true }),
   sessions: ep('GET', '/api/v2/auth/sessions', {}, { answer: answers<SessionListItem[]>() }),
   revokeSession: ep('DELETE', '/api/v2/auth/session/logout/:id', { params: SessionIdParams }, { answer: answers<true>() }),
+  // BankID through OpenID Connect (issue 18 §3): start and callback answer redirects (302).
+  bankIdStatus: ep('GET', '/api/v3/auth/bankid', {}, { public: true, answer: answers<BankIdStatus>() }),
+  bankIdStart: ep('GET', '/api/v3/auth/bankid/start', { querystring: BankIdStartQuery }, { public: true }),
+  bankIdCallback: ep('GET', '/api/v3/auth/bankid/callback', { querystring: BankIdCallbackQuery }, { public: true }),
+  organizationChoice: ep('GET', '/api/v3/user/session/organization_choice', {}, { answer: answers<OrganizationChoice>() }),
 
   // ───────── the user's own account (v3) ─────────
   session: ep('GET', SESSION_PATHS.session, {}, { answer: answers<SessionResponse>() }),
@@ -513,10 +555,89 @@ export const ENDPOINTS = {
   pushStream: ep('GET', PUSH_STREAM_PATH),
 
   // ───────── administration ─────────
-  adminUsers: ep('GET', '/api/v3/admin/users', {}, { answer: answers<AdminUser[]>() }),
+  adminUsers: ep('GET', '/api/v3/admin/users', {}, { answer: answers<ManagedUser[]>() }),
+  inviteUser: ep('POST', '/api/v3/admin/users/invitations', { body: InviteUserBody }, { answer: answers<ManagedUser>() }),
+  createUser: ep('POST', '/api/v3/admin/users', { body: CreateUserBody }, { answer: answers<ManagedUser>() }),
+  updateUser: ep('PUT', '/api/v3/admin/users/:id', { params: IdParams, body: UpdateUserBody }, { answer: answers<ManagedUser>() }),
+  deactivateUser: ep('POST', '/api/v3/admin/users/:id/deactivate', { params: IdParams }, { answer: answers<ManagedUser>() }),
+  reactivateUser: ep('POST', '/api/v3/admin/users/:id/reactivate', { params: IdParams }, { answer: answers<ManagedUser>() }),
+  deleteUser: ep('DELETE', '/api/v3/admin/users/:id', { params: IdParams, querystring: DeleteUserQuery }, { answer: answers<ManagedUserDeleted>() }),
+  userResetLink: ep('POST', '/api/v3/admin/users/:id/reset-link', { params: IdParams, body: UserLinkBody }, { answer: answers<RestoreLinkSent>() }),
+  userSessions: ep('GET', '/api/v3/admin/users/:id/sessions', { params: IdParams }, { answer: answers<ManagedUserSessions>() }),
+  endUserSessions: ep('DELETE', '/api/v3/admin/users/:id/sessions', { params: IdParams }, { answer: answers<UsersSessionsEnded>() }),
   apiTokens: ep('GET', '/api/v3/admin/tokens', {}, { answer: answers<ApiTokenSummary[]>() }),
   createApiToken: ep('POST', '/api/v3/admin/tokens', { body: ApiTokenRequest }, { answer: answers<ApiTokenCreated>() }),
   revokeApiToken: ep('DELETE', '/api/v3/admin/tokens/:id', { params: IdParams }, { answer: answers<ApiTokenSummary>() }),
+  /** The audit log of the SuperUser's organisations and about himself, newest first (AuditQuery). */
+  auditLog: ep('GET', '/api/v3/admin/audit', { querystring: AuditQuery }, { answer: answers<AuditPage>() }),
+  /** The same filtered entries as CSV (text/csv, at most AUDIT_CSV_MAX_ROWS; header X-Truncated: true when cut). */
+  auditLogCsv: ep('GET', '/api/v3/admin/audit.csv', { querystring: AuditQuery }, { answer: answers<string>() }),
+  /** The organisations the SuperUser administers, with their main account, rights and user counts. */
+  adminOrganizations: ep('GET', '/api/v3/admin/organizations', {}, { answer: answers<AdminOrganization[]>() }),
+  /** A customer account under a main account; the creating SuperUser becomes a member. */
+  createOrganization: ep('POST', '/api/v3/admin/organizations', { body: CreateOrganizationBody }, { answer: answers<AdminOrganization>() }),
+  adminOrganization: ep('GET', '/api/v3/admin/organizations/:id', { params: IdParams }, { answer: answers<OrganizationSettings>() }),
+  updateOrganizationGeneral: ep(
+    'PUT',
+    '/api/v3/admin/organizations/:id/general',
+    { params: IdParams, body: OrganizationGeneralBody },
+    { answer: answers<OrganizationSettings>() },
+  ),
+  updateOrganizationCustomization: ep(
+    'PUT',
+    '/api/v3/admin/organizations/:id/customization',
+    { params: IdParams, body: OrganizationCustomizationBody },
+    { answer: answers<OrganizationSettings>() },
+  ),
+  updateOrganizationSecurity: ep(
+    'PUT',
+    '/api/v3/admin/organizations/:id/security',
+    { params: IdParams, body: OrganizationSecurityBody },
+    { answer: answers<OrganizationSettings>() },
+  ),
+  updateOrganizationRights: ep(
+    'PUT',
+    '/api/v3/admin/organizations/:id/rights',
+    { params: IdParams, body: OrganizationRightsBody },
+    { answer: answers<AdminOrganization>() },
+  ),
+  organizationMembers: ep('GET', '/api/v3/admin/organizations/:id/users', { params: IdParams }, { answer: answers<OrganizationMember[]>() }),
+  /** Moves users from another of the SuperUser's accounts into this one. */
+  moveOrganizationUsers: ep(
+    'POST',
+    '/api/v3/admin/organizations/:id/users',
+    { params: IdParams, body: MoveUsersBody },
+    { answer: answers<OrganizationMember[]>() },
+  ),
+  /** The branding of the signed-in user's organisation (the first selected customer that has one). */
+  branding: ep('GET', '/api/v3/branding', {}, { answer: answers<Branding | null>() }),
+  /** The branding of an account URL (/a/<slug>); an old slug within 30 days answers with movedTo. */
+  brandingBySlug: ep('GET', '/api/v3/branding/:slug', { params: SlugParams }, { public: true, answer: answers<Branding>() }),
+
+  /** Dashboard ownership: the dashboards of the users of the SuperUser's organisations. */
+  dashboardOwnership: ep('GET', '/api/v3/admin/ownership/dashboards', {}, { answer: answers<DashboardOwnershipView>() }),
+  transferDashboards: ep(
+    'POST',
+    '/api/v3/admin/ownership/dashboards/transfer',
+    { body: DashboardTransferBody },
+    { answer: answers<DashboardTransferResult>() },
+  ),
+  shareDashboard: ep(
+    'PUT',
+    '/api/v3/admin/ownership/dashboards/:id/share',
+    { params: IdParams, body: DashboardShareBody },
+    { answer: answers<OwnedDashboard>() },
+  ),
+  /** Workspace ownership: each user's open tasks per organisation. */
+  workspaceOwnership: ep('GET', '/api/v3/admin/ownership/workspaces', {}, { answer: answers<WorkspaceOwnershipView>() }),
+  transferWorkspace: ep(
+    'POST',
+    '/api/v3/admin/ownership/workspaces/transfer',
+    { body: WorkspaceTransferBody },
+    { answer: answers<WorkspaceTransferResult>() },
+  ),
+  /** Usage statistics of an organisation over whole UTC days. */
+  usageStatistics: ep('GET', '/api/v3/admin/usage', { querystring: UsageQuery }, { answer: answers<UsageStatistics>() }),
 
   // ───────── onboarding, weather ─────────
   onboardingTag: ep('GET', '/api/v3/onboarding/tag/:uuid', { params: TagParams }, { public: true, answer: answers<OnboardingTagInfo>() }),

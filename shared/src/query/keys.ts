@@ -42,6 +42,24 @@ export const queryKeys = {
   containers: (customers: readonly number[]) => ['containers', ids(customers)] as const,
   /** The people who share an organisation with the signed-in SuperUser. */
   adminUsers: () => ['admin', 'users'] as const,
+  /** The organisations the SuperUser administers (admin Accounts, and the organisation pickers). */
+  adminOrganizations: () => ['admin', 'organizations'] as const,
+  /** Dashboard ownership: the dashboards of the users of the SuperUser's organisations. */
+  adminDashboardOwnership: () => ['admin', 'ownership', 'dashboards'] as const,
+  /** Workspace ownership: the open tasks of the users of the SuperUser's organisations. */
+  adminWorkspaceOwnership: () => ['admin', 'ownership', 'workspaces'] as const,
+  /** Usage statistics of one organisation over a period of whole days. */
+  adminUsage: (organizationId: number, from: string, to: string) => ['admin', 'usage', organizationId, from, to] as const,
+  /** One organisation's settings (General, Customization, Security). */
+  adminOrganization: (id: number) => ['admin', 'organizations', id] as const,
+  /** The members of one organisation (moving users between accounts). */
+  organizationMembers: (id: number) => ['admin', 'organizations', id, 'members'] as const,
+  /** The API tokens of the SuperUser's organisations (admin API). */
+  apiTokens: () => ['admin', 'tokens'] as const,
+  /** One page of the audit log (filters and cursor). */
+  auditLog: (query: Readonly<Record<string, unknown>>) => ['admin', 'audit', query] as const,
+  /** The branding (logo, accent colour) of the signed-in user's organisation. */
+  branding: () => ['branding'] as const,
   /** Where the signed-in user is signed in. */
   userSessions: () => ['user', 'sessions'] as const,
   /** Everything of one unit's page (details, options, settings, commands, relay, firmware, data): a prefix. */
@@ -51,6 +69,8 @@ export const queryKeys = {
     extra === undefined ? (['unit', unitId, part] as const) : (['unit', unitId, part, extra] as const),
   /** The deployment's configuration (GET /api/v3/config: map tiles, NFC host): once per page load. */
   clientConfig: () => ['config'] as const,
+  /** Whether BankID sign-in is enabled here (GET /api/v3/auth/bankid): the login page's, outlives sessions. */
+  bankIdStatus: () => ['shell', 'bankid'] as const,
   /** What an NFC tag (onboarding) stands for. */
   onboardingTag: (tag: string) => ['onboarding', 'tag', tag] as const,
 };

@@ -1,6 +1,5 @@
 /** Login, logout and the session list (v2), plus the older v1 login/logout. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import {
   ENDPOINTS,
   LOGIN_BUSY_CODE,
@@ -12,20 +11,17 @@ import type { ServerContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { route, type EndpointRequest } from '../../http/route';
-import { userOrgIds } from './scope';
-import { clearSessionCookie, sessionToken, setSessionCookie } from './cookie';
+import { clearSessionCookie, sessionToken } from './cookie';
 import { auth } from './guard';
 import { verifyPassword } from './passwords';
 import { attemptFor, rememberDevice, reserveAttempt, sendThrottled, succeeded, Throttled } from './throttle';
-import {
-  createSession,
-  deleteExpiredSessions,
-  deleteSessionByToken,
-  listSessions,
-  revokeSession,
-} from './sessions';
+import { deleteSessionByToken, listSessions, revokeSession } from './sessions';
 import { isWellFormedToken } from './tokens';
+import { openSession } from './open-session';
 import { usernameIs } from '../user/username';
+import { auditSessionEnded, auditSignIn, auditSignInFailed, auditSignOut } from '../audit/signin';
+import { deactivatedError, isDeactivated } from '../admin/users';
+import { SIGN_IN_METHOD_REFUSED, signInMethodAllowed } from '../organizations/policy';
 
 export default async function authPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db, config } = ctx;
@@ -48,30 +44,23 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     const attempt = await attemptFor(db, request, username, user?.id);
     await reserveAttempt(db, attempt);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !ok) throw new HttpError(417, MESSAGES.invalidCredentials, 'invalid_credentials');
+    if (!user || !ok) {
+      await auditSignInFailed(db, request, username, user);
+      throw new HttpError(417, MESSAGES.invalidCredentials, 'invalid_credentials');
+    }
+    // A deactivated account (admin user management) cannot sign in, even with the right password.
+    if (await isDeactivated(db, user.id)) throw deactivatedError();
     await succeeded(db, attempt);
+    // The organisation's sign-in methods (admin Security): told only to whom knows the password.
+    if (!(await signInMethodAllowed(db, user.id, 'password'))) {
+      throw new HttpError(403, SIGN_IN_METHOD_REFUSED.password, 'forbidden');
+    }
     const remember = request.body.remember !== false;
     await rememberDevice(db, request, reply, user.id, attempt, remember, config.cookieSecure);
 
-    // A login replaces the session the browser had (no fixation, no orphan rows).
-    const previous = sessionToken(request);
-    if (isWellFormedToken(previous)) await deleteSessionByToken(db, previous);
-    await deleteExpiredSessions(db, user.id);
-
-    const now = new Date();
-    // A new session works on all of the user's organisations.
-    const { token } = await createSession(
-      db,
-      {
-        userId: user.id,
-        userAgent: request.headers['user-agent'] ?? '',
-        ip: request.ip,
-        selectedCustomers: await userOrgIds(db, user.id),
-      },
-      now,
-    );
-    await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-    setSessionCookie(request, reply, token, request.body.remember !== false, config.cookieSecure);
+    // The one way a session opens (BankID's too): it replaces the browser's, on the last chosen organisations.
+    await openSession(db, request, reply, user.id, remember, config.cookieSecure);
+    await auditSignIn(db, request, user, 'password');
     return { userId: user.id, username: user.username, userType: user.userType as UserType };
   }
 
@@ -85,6 +74,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
   /** Logout is public and idempotent: it always expires the cookie, with or without a session. */
   async function logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = sessionToken(request);
+    await auditSignOut(db, request, token);
     if (isWellFormedToken(token)) await deleteSessionByToken(db, token);
     clearSessionCookie(request, reply, config.cookieSecure);
   }
@@ -125,6 +115,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     const a = auth(request);
     const id = request.params.id.toLowerCase();
     if (!(await revokeSession(db, a.userId, id))) throw notFound();
+    await auditSessionEnded(db, request, a.userId, id);
     if (id === a.publicId) clearSessionCookie(request, reply, config.cookieSecure);
     return { data: true };
   });

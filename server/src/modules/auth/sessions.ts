@@ -1,10 +1,11 @@
 /** Server-side sessions: create, look up, touch, list and revoke. */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { COOKIE_MAX_AGE_SECONDS, type SessionListItem } from '@fieldwatch/shared';
+import type { SessionListItem } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { hashToken, newSessionToken } from './tokens';
+import { sessionLifetimeMs } from '../organizations/policy';
 
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -30,7 +31,8 @@ export async function createSession(
     userId: s.userId,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + COOKIE_MAX_AGE_SECONDS * 1000),
+    // The shortest session lifetime of the user's organisations (admin Security), at most 28 days.
+    expiresAt: new Date(now.getTime() + (await sessionLifetimeMs(db, s.userId))),
     userAgent: s.userAgent.slice(0, 500),
     ip: s.ip,
     selectedCustomers: s.selectedCustomers,

@@ -33,6 +33,7 @@ import { organizations, sessions, userOrganizations, users } from '../../db/sche
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { checkPasswordPolicy } from '../organizations/policy';
 import { AVATAR_STORED_TYPE, reencodeAvatar } from './avatar';
 import { getProfile } from './service';
 import { isUniqueViolation, usernameIs } from './username';
@@ -188,6 +189,7 @@ export async function changePassword(db: Db, a: AuthContext, oldPassword: string
   const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, a.userId)).limit(1);
   if (!u || !(await verifyPassword(u.hash, oldPassword))) throw badRequest(PASSWORD_MESSAGES.failed);
   checkNewPassword(newPassword);
+  await checkPasswordPolicy(db, a.userId, newPassword); // the organisations' policy (admin Security)
   await setPasswordAndEndSessions(db, a.userId, newPassword, a.sessionId);
 }
 

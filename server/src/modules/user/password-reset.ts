@@ -26,6 +26,7 @@ import { userOrgIds } from '../auth/scope';
 import { mailErrorSummary, type Mailer } from '../mail/mailer';
 import { resetLinkMail } from '../mail/templates';
 import { checkNewPassword } from './account';
+import { checkPasswordPolicy } from '../organizations/policy';
 import { usernameIs } from './username';
 
 /** How long a password link stays valid. */
@@ -221,8 +222,9 @@ export async function verifyRestoreToken(db: Db, token: string): Promise<VerifyT
  * concurrent uses only one finds it, the other gets "The link has expired".
  */
 export async function changePasswordWithToken(db: Db, token: string, newPassword: string): Promise<void> {
-  await liveToken(db, token);
+  const live = await liveToken(db, token);
   checkNewPassword(newPassword);
+  await checkPasswordPolicy(db, live.userId, newPassword); // the organisations' policy (admin Security)
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const [used] = await tx

@@ -25,6 +25,7 @@ import { route } from '../../http/route';
 import { auth } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
 import { setSelectedCustomers } from '../auth/sessions';
+import { rememberOrgChoice } from '../auth/org-choice';
 import notifyMailPlugin from '../notify-mail/plugin';
 import { auditPasswordChange, auditProfileChange } from './audit';
 import { avatarDataUrl, changePassword, organizationOf, setAvatar, updateProfile } from './account';
@@ -78,6 +79,8 @@ export default async function userPlugin(app: FastifyInstance, ctx: ServerContex
     const foreign = ids.filter((id) => !mine.has(id));
     if (foreign.length) throw notFound(`Organisation not found: ${foreign.join(', ')}`);
     await setSelectedCustomers(db, a.sessionId, ids);
+    // Remembered: the user's next session starts with this choice (account selection, issue 18 §3).
+    await rememberOrgChoice(db, a.userId, ids);
     return { data: await sessionResponse(db, { ...a, selectedCustomers: ids }) };
   });
 
