@@ -39,7 +39,7 @@ const entries = (lang: string): Array<[string, string]> =>
   );
 
 /** The other thing called "device": the person's own phone or computer, and the brand icon. */
-const OWN_DEVICE_KEYS = [/^admin:sessions\./, /^admin:profile\.overview\.sessionsHint$/, /^devices:unit\.field\.brandIconOptions\.device$/];
+const OWN_DEVICE_KEYS = [/^admin:sessions\./, /^admin:users\.signIns\./, /^shell:login\.bankIdIntro$/, /^admin:profile\.overview\.sessionsHint$/, /^devices:unit\.field\.brandIconOptions\.device$/];
 
 /** English: the spec's names and texts that say device (see above). */
 const EN_SPEC_PHRASES = [

@@ -127,6 +127,19 @@ describe.each(DRIVERS)('admin user management on %s', (driver) => {
     expect(entry).toMatchObject({ organizationId: d.nordic, actorUserId: ids.nordicAdmin, targetName: 'ina@example.com' });
   });
 
+  it('a new user starts in the organisation\'s default language and time zone (admin General)', async () => {
+    const general = {
+      name: 'Nordic Utilities', contactName: '', contactEmail: '', address: '', zip: '', city: '', country: '', phone: '',
+      companyName: '', companyAddress: '', companyZip: '', companyCity: '', customerId: '', organisationNumber: '',
+      defaultLanguage: 'de', defaultTimezone: 'Europe/Berlin',
+    };
+    expect((await call('PUT', `/api/v3/admin/organizations/${d.nordic}/general`, nordicAdmin, general)).statusCode).toBe(200);
+    const res = await invite(nordicAdmin, { name: 'Dora Default', email: 'dora@example.com', organizationIds: [d.nordic] });
+    expect(res.statusCode).toBe(200);
+    const [row] = await d.s.db.db.select({ language: users.language, timezone: users.timezone }).from(users).where(eq(users.id, res.json<{ data: ManagedUser }>().data.id));
+    expect(row).toEqual({ language: 'de', timezone: 'Europe/Berlin' });
+  });
+
   it('adding a user directly takes the admin\'s username and mails the link; a taken username is 409', async () => {
     const before = smtp.received.length;
     const body = { username: 'added.user', name: 'Added User', email: 'added@example.com', userType: 2, organizationIds: [d.nordic], baseUrl: BASE };

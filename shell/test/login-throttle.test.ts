@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TFunction } from 'i18next';
-import { LOGIN_THROTTLED_CODE, loginThrottledMessage } from '@fieldwatch/shared';
+import { ACCOUNT_DEACTIVATED_CODE, LOGIN_THROTTLED_CODE, loginThrottledMessage, SIGN_IN_METHOD_REFUSED_CODE } from '@fieldwatch/shared';
 import { createTestI18n, fakeServerApi } from '@fieldwatch/shared/testing';
 import { formatWait, loginErrorText } from '../src/features/login/LoginPage';
 import { loginFailure } from '../src/features/session/session';
@@ -37,6 +37,15 @@ describe('a throttled sign-in', () => {
     expect(await failureOf(417, { message: 'Username or password is incorrect' })).toBe('invalid');
     expect(await failureOf(503, { message: 'busy', code: 'busy' })).toBe('busy');
     expect(await failureOf(500, { message: 'Something went wrong' })).toBe('error');
+  });
+
+  test('a deactivated account and a refused sign-in method each say why, in the form', async () => {
+    expect(await failureOf(403, { message: 'deactivated', code: ACCOUNT_DEACTIVATED_CODE })).toBe('deactivated');
+    expect(await failureOf(403, { message: 'no password', code: SIGN_IN_METHOD_REFUSED_CODE })).toBe('methodRefused');
+    expect(await failureOf(403, { message: 'other', code: 'forbidden' })).toBe('error');
+    const t = ((key: string) => key) as unknown as TFunction<'shell'>;
+    expect(loginErrorText(t, 'en', 'deactivated')).toBe('login.deactivated');
+    expect(loginErrorText(t, 'en', 'methodRefused')).toBe('login.passwordNotAllowed');
   });
 
   test.each([

@@ -145,6 +145,8 @@ export interface Branding {
 
 export const SIGN_IN_METHODS = ['password', 'bankid'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+/** The error code of a sign-in refused because the user's organisations do not allow its method. */
+export const SIGN_IN_METHOD_REFUSED_CODE = 'sign_in_method_refused';
 /** Spec §9: the cookie lives 28 days; an organisation may only shorten sessions. */
 export const SESSION_LIFETIME_MAX_HOURS = 28 * 24;
 /** Spec §7: at least six characters. */

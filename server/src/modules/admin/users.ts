@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNT_DEACTIVATED_CODE,
   ADMIN_USER_MESSAGES,
+  DEFAULT_TIMEZONE,
   INVITATION_TTL_DAYS,
   LAST_SUPERUSER_CODE,
   normalizeUsername,
@@ -43,6 +44,7 @@ import { userOrgIds } from '../auth/scope';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { mailErrorSummary, type Mailer } from '../mail/mailer';
 import { isUniqueViolation } from '../user/username';
+import { newUserDefaults } from '../organizations/policy';
 import { invitationMail } from './users-mail';
 
 /** Stored as the password hash of a user who has not chosen one: no argon2 string, never verifies. */
@@ -285,6 +287,8 @@ export async function createInvitedUser(
   const username = normalizeUsername(input.username);
   if (!username) throw badRequest('Username should not be blank');
   const inviter = await inviterOf(db, callerId);
+  // The organisation's defaults for new users (admin General); without any, the inviter's language.
+  const defaults = await newUserDefaults(db, Math.min(...input.organizationIds), { language: inviter.language, timezone: DEFAULT_TIMEZONE });
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -296,7 +300,8 @@ export async function createInvitedUser(
           name: input.name.trim(),
           email: input.email.trim(),
           userType: input.userType,
-          language: inviter.language,
+          language: defaults.language,
+          timezone: defaults.timezone,
           createdAt: now,
         })
         .returning({ id: users.id });
@@ -313,7 +318,7 @@ export async function createInvitedUser(
     await mailInvitation(
       db,
       mail,
-      { id, username, name: created.name, email: created.email, language: inviter.language },
+      { id, username, name: created.name, email: created.email, language: defaults.language },
       inviter.name,
       created.organizations.map((o) => o.name),
       base,

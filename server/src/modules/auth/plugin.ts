@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ENDPOINTS,
   LOGIN_BUSY_CODE,
+  SIGN_IN_METHOD_REFUSED_CODE,
   MESSAGES,
   type LoginResponse,
   type UserType,
@@ -53,7 +54,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     await succeeded(db, attempt);
     // The organisation's sign-in methods (admin Security): told only to whom knows the password.
     if (!(await signInMethodAllowed(db, user.id, 'password'))) {
-      throw new HttpError(403, SIGN_IN_METHOD_REFUSED.password, 'forbidden');
+      throw new HttpError(403, SIGN_IN_METHOD_REFUSED.password, SIGN_IN_METHOD_REFUSED_CODE);
     }
     const remember = request.body.remember !== false;
     await rememberDevice(db, request, reply, user.id, attempt, remember, config.cookieSecure);

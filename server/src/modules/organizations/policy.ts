@@ -75,11 +75,15 @@ export const SIGN_IN_METHOD_REFUSED: Record<SignInMethod, string> = {
  * The language and time zone a new user of `organizationId` starts with (admin General), for
  * whoever creates users (invitations, registration). Without settings: the product's defaults.
  */
-export async function newUserDefaults(db: Db, organizationId: number): Promise<{ language: string; timezone: string }> {
+export async function newUserDefaults(
+  db: Db,
+  organizationId: number,
+  fallback: { language: string; timezone: string } = { language: DEFAULT_LANGUAGE, timezone: DEFAULT_TIMEZONE },
+): Promise<{ language: string; timezone: string }> {
   const [row] = await db
     .select({ language: organizationSettings.defaultLanguage, timezone: organizationSettings.defaultTimezone })
     .from(organizationSettings)
     .where(eq(organizationSettings.organizationId, organizationId))
     .limit(1);
-  return row ?? { language: DEFAULT_LANGUAGE, timezone: DEFAULT_TIMEZONE };
+  return row ?? fallback;
 }

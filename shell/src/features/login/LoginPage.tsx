@@ -42,6 +42,8 @@ export function formatWait(seconds: number, language: string): string {
 export function loginErrorText(t: TFunction<'shell'>, language: string, outcome: Exclude<LoginOutcome, 'ok'>): string {
   if (typeof outcome === 'object') return t('login.throttled', { time: formatWait(outcome.throttled, language) });
   if (outcome === 'invalid') return t('common:errors.invalidCredentials');
+  if (outcome === 'deactivated') return t('login.deactivated');
+  if (outcome === 'methodRefused') return t('login.passwordNotAllowed');
   return outcome === 'busy' ? t('login.busy') : t('login.failed');
 }
 

@@ -14,7 +14,9 @@ import {
   type Container,
   type FwEvent,
   type DashboardSummary,
+  ACCOUNT_DEACTIVATED_CODE,
   LOGIN_BUSY_CODE,
+  SIGN_IN_METHOD_REFUSED_CODE,
   type LoginResponse,
   type LoginThrottledBody,
   type NotificationCounts,
@@ -178,15 +180,22 @@ export async function loadSession(i18n: I18n): Promise<boolean> {
   return true;
 }
 
-/** 'throttled': too many failed sign-ins (429), wait `retryAfter` seconds; 'busy': 503, retry soon. */
-export type LoginOutcome = 'ok' | 'invalid' | 'error' | 'busy' | { throttled: number };
+/**
+ * 'throttled': too many failed sign-ins (429), wait `retryAfter` seconds; 'busy': 503, retry soon;
+ * 'deactivated': the account is deactivated (admin user management); 'methodRefused': the user's
+ * organisations do not allow signing in with a password (admin Security).
+ */
+export type LoginOutcome = 'ok' | 'invalid' | 'error' | 'busy' | 'deactivated' | 'methodRefused' | { throttled: number };
 
 /** What a failed sign-in request means for the form. */
 export function loginFailure(err: unknown): Exclude<LoginOutcome, 'ok'> {
   if (!isAxiosError(err)) return 'error';
   const status = err.response?.status;
   if (status === 417) return 'invalid';
-  if (status === 503 && (err.response?.data as { code?: unknown } | undefined)?.code === LOGIN_BUSY_CODE) return 'busy';
+  const code = (err.response?.data as { code?: unknown } | undefined)?.code;
+  if (status === 403 && code === ACCOUNT_DEACTIVATED_CODE) return 'deactivated';
+  if (status === 403 && code === SIGN_IN_METHOD_REFUSED_CODE) return 'methodRefused';
+  if (status === 503 && code === LOGIN_BUSY_CODE) return 'busy';
   if (status === 429) {
     const body = err.response?.data as Partial<LoginThrottledBody> | undefined;
     const header = Number(err.response?.headers?.['retry-after']);
