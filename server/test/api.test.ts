@@ -129,6 +129,7 @@ describe.each(DRIVERS)('API on %s', (driver) => {
         timeConfig: { timeFormat: '24h', timezone: 'Europe/Stockholm', dateFormat: 'DD MMM YYYY' },
         notification: { email: false, desktop: true },
         avatar: null,
+        theme: null,
       });
     });
 
@@ -407,6 +408,12 @@ describe.each(DRIVERS)('API on %s', (driver) => {
         userType: USER_TYPES.Reader,
         organizations: [{ id: baltic, name: 'Baltic Water' }],
         lastLogin: expect.any(String),
+        title: 'Analyst',
+        phone: '+45 20 12 34 56',
+        status: 'active',
+        invitedAt: null,
+        deactivatedAt: null,
+        manageable: true,
       });
     });
 
