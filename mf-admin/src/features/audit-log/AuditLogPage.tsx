@@ -222,7 +222,7 @@ function EntryRow({ entry: e }: { entry: AuditEntry }) {
               <li key={l.field}>
                 <span className={css.fieldName}>{t(`auditLog.field.${l.field}`, { defaultValue: l.field })}</span>{' '}
                 {'value' in l ? (
-                  <span>{l.value === CHANGED ? t('auditLog.changedSecret') : l.value}</span>
+                  <span>{l.value === CHANGED ? t('auditLog.changedSecret') : t(`auditLog.value.${l.field}.${l.value}`, { defaultValue: l.value })}</span>
                 ) : (
                   <span>
                     <span className={css.from}>{l.from}</span> <span aria-label={t('auditLog.to')}>→</span>{' '}
