@@ -136,7 +136,6 @@ function SecurityForm({ settings }: { settings: OrganizationSettings }) {
             {errors.methods}
           </p>
         )}
-        <p className={shared.hint}>{t('org.security.twoFactorElsewhere')}</p>
       </Card>
       <div className={shared.actions}>
         {errors.form && (
