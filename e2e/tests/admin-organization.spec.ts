@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectOverview, signIn } from './helpers';
+import { apiSession, DEMO_PASSWORD, expectOverview, signIn } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? path.join(__dirname, '..', 'test-results', 'organization-shots');
 const ACCENT = '#e4572e';
@@ -63,6 +63,24 @@ async function openSection(page: Page, section: string, org: string) {
   await expect(picker).toBeVisible();
   await picker.selectOption({ label: org });
 }
+
+// The journeys share one server: put Nordic Utilities back as the demo has it (name, no logo or
+// accent, the default security settings), so that later journeys find it by its name.
+test.afterAll(async ({ request, baseURL }) => {
+  const admin = await apiSession(request, baseURL!);
+  const orgs = await admin.get<Array<{ id: number; name: string }>>('/api/v3/admin/organizations');
+  const nordic = orgs.find((o) => o.name === NEW_NAME || o.name === 'Nordic Utilities');
+  if (!nordic) return;
+  const url = `/api/v3/admin/organizations/${nordic.id}`;
+  const { defaultLanguage, defaultTimezone } = await admin.get<{ defaultLanguage: string; defaultTimezone: string }>(url);
+  await admin.put(`${url}/general`, { name: 'Nordic Utilities', defaultLanguage, defaultTimezone });
+  await admin.put(`${url}/customization`, { accent: null, logo: null });
+  await admin.put(`${url}/security`, {
+    passwordPolicy: { minLength: 6, requireDigit: false, requireMixedCase: false, requireSymbol: false },
+    sessionLifetimeHours: 672,
+    signInMethods: ['password', 'bankid'],
+  });
+});
 
 test('organisation: name, logo and accent in the header; account URL; password policy enforced', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
