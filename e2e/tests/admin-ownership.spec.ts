@@ -84,7 +84,7 @@ test('usage statistics show charts and the calls per API token, and download as 
     '/api/v3/user/session',
   );
   const nordic = orgs.Customers.find((c) => c.CustomerName === 'Nordic Utilities')!.CustomerID;
-  const created = await signe.post<{ token: string }>('/api/v3/admin/tokens', { name: 'E2E gateway', organizationId: nordic });
+  const created = await signe.post<{ token: string }>('/api/v3/admin/tokens', { name: 'Usage gateway', organizationId: nordic });
   for (let i = 0; i < 3; i++)
     await request.post('/api/v3/ingest', { headers: { authorization: `Bearer ${created.token}` }, data: { points: [] } });
 
@@ -97,8 +97,8 @@ test('usage statistics show charts and the calls per API token, and download as 
   // Highcharts arrives with the first chart (its own chunk) and draws all four.
   for (const id of ['people', 'api', 'units', 'work'])
     await expect(usage.locator(`[data-testid="usage-chart-${id}"] svg.highcharts-root`)).toBeVisible();
-  await expect(usage.getByTestId('usage-chart-api')).toContainText('E2E gateway');
-  const token = usage.getByTestId('usage-token').filter({ hasText: 'E2E gateway' });
+  await expect(usage.getByTestId('usage-chart-api')).toContainText('Usage gateway');
+  const token = usage.getByTestId('usage-token').filter({ hasText: 'Usage gateway' });
   await expect(token).toContainText('3');
 
   const download = page.waitForEvent('download');
@@ -108,8 +108,8 @@ test('usage statistics show charts and the calls per API token, and download as 
   const text = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = text.trim().split(/\r\n/);
   expect(lines[0]).toContain('Day,');
-  expect(lines[0]).toContain('E2E gateway');
+  expect(lines[0]).toContain('Usage gateway');
   expect(lines).toHaveLength(8);
-  const col = lines[0]!.split(',').indexOf('E2E gateway');
+  const col = lines[0]!.split(',').indexOf('Usage gateway');
   expect(lines.slice(1).reduce((sum, l) => sum + Number(l.split(',')[col]), 0)).toBe(3);
 });

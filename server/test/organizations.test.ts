@@ -168,6 +168,11 @@ describe.each(DRIVERS)('organisation administration on %s', (driver) => {
 
   it('the account URL: public branding by slug, and the old slug redirects for 30 days', async () => {
     const url = `/api/v3/admin/organizations/${d.nordic}/customization`;
+    // Both removed again (the admin page's "Remove logo" and "Use the product's colour").
+    const removed = await send('PUT', url, d.superCookie, { accent: null, logo: null });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data).toMatchObject({ accent: null, logo: null });
+    expect((await send('PUT', url, d.superCookie, { accent: '#e4572e', logo: `data:image/png;base64,${png.toString('base64')}` })).statusCode).toBe(200);
     expect((await send('PUT', url, d.superCookie, { slug: 'Not A Slug' })).statusCode).toBe(400);
     expect((await send('PUT', url, d.superCookie, { slug: 'nordic' })).statusCode).toBe(200);
     const pub = await d.s.app.inject({ method: 'GET', url: '/api/v3/branding/nordic' });

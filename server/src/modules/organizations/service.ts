@@ -165,7 +165,9 @@ export async function updateCustomization(
       set.accent = body.accent.toLowerCase();
     } else set.accent = null;
   }
-  if (body.logo !== undefined) set.logo = body.logo === null ? null : await logoFromDataUrl(body.logo);
+  // null removes the logo. The validator coerces types, so a null may arrive as '' (the first
+  // branch of string | null): both mean "no logo".
+  if (body.logo !== undefined) set.logo = body.logo === null || body.logo === '' ? null : await logoFromDataUrl(body.logo);
   const before = await getSettings(db, id, now);
   if (body.slug !== undefined && body.slug !== before.slug) {
     const slug = body.slug;
