@@ -172,8 +172,17 @@ test('the product runs under its Content-Security-Policy without a violation', a
     await expect(page.getByTestId(`area-unavailable-${area}`)).toHaveCount(0);
   }
   // The saved theme is applied before first paint by a script file (no inline script).
-  await page.evaluate(() => localStorage.setItem('fw.theme', 'bright'));
+  // (The theme is kept on the account too, and the account's wins once signed in: switch with the
+  // top bar's button, which saves both, then put it back.)
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v3/user/profile') && r.request().method() === 'PUT');
+  await page.getByTestId('theme-toggle').click();
+  expect((await saved).ok()).toBe(true);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('fw.theme'))).toBe('bright');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'bright');
+  const back = page.waitForResponse((r) => r.url().endsWith('/api/v3/user/profile') && r.request().method() === 'PUT');
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect((await back).ok()).toBe(true);
   expect(violations).toEqual([]);
 });
