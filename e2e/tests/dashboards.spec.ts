@@ -134,6 +134,11 @@ test('without a tile server the map shows the country outlines in the theme\'s c
   await page.getByTestId('theme-toggle').first().click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'bright');
   await expect.poll(landPixels, { timeout: 10_000 }).toBeGreaterThan(5_000);
+  // The theme is kept on the account: put dark back for the journeys after this one.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v3/user/profile') && r.request().method() === 'PUT');
+  await page.getByTestId('theme-toggle').first().click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect((await saved).ok()).toBe(true);
 });
 
 test('scrolling the dashboard over the map scrolls the page; Ctrl + scroll zooms the map', async ({ page }) => {

@@ -42,6 +42,10 @@ for (const theme of ['dark', 'bright'] as const) {
     await page.screenshot({ path: `${out}/${theme}-login.png` });
     await signIn(page);
     await expectOverview(page);
+    // The account's theme wins once signed in (issue 18): switch with the top bar if it differs.
+    const html = page.locator('html');
+    if ((await html.getAttribute('data-theme')) !== theme) await page.getByTestId('theme-toggle').first().click();
+    await expect(html).toHaveAttribute('data-theme', theme);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     for (const name of dashboards) {
       await nav.getByRole('link', { name, exact: true }).click();
@@ -60,5 +64,11 @@ for (const theme of ['dark', 'bright'] as const) {
     await expect(page.getByTestId('status-summary')).toBeVisible();
     await settled(page);
     await page.screenshot({ path: `${out}/${theme}-overview-phone.png`, fullPage: true });
+    // Dark, the default, back on the account for the journeys after this one.
+    if (theme !== 'dark') {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByTestId('theme-toggle').first().click();
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+    }
   });
 }
