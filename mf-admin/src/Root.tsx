@@ -2,7 +2,6 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminLayout } from './features/admin/AdminLayout';
 import { SECTION_PAGES } from './features/admin/pages';
 import { ADMIN_SECTIONS } from './features/admin/sections';
-import { SectionPage } from './features/admin/SectionPage';
 import { profileRoutes } from './features/profile/routes';
 
 /** Routes of the area, absolute: /admin/<section> and /profile/<section>. */
@@ -13,7 +12,7 @@ export function Root() {
         <Route index element={<Navigate to="/admin/users" replace />} />
         {ADMIN_SECTIONS.map((s) => {
           const Page = SECTION_PAGES[s.id];
-          return <Route key={s.id} path={`/admin/${s.path}/*`} element={Page ? <Page /> : <SectionPage section={s} />} />;
+          return <Route key={s.id} path={`/admin/${s.path}/*`} element={<Page />} />;
         })}
         <Route path="/admin/*" element={<Navigate to="/admin/users" replace />} />
       </Route>

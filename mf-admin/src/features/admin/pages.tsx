@@ -1,6 +1,6 @@
 /**
- * The page of each admin section, by section id. A section without a page here shows SectionPage
- * (what it will hold). Each feature folder owns its page; this file only names it.
+ * The page of each admin section, by section id: every section has one (a missing one is a type
+ * error). Each feature folder owns its page; this file only names it.
  */
 import type { ComponentType } from 'react';
 import type { AdminSectionId } from './sections';
@@ -18,7 +18,7 @@ import { ApiTokensPage } from '../api-tokens/ApiTokensPage';
 import { AuditLogPage } from '../audit-log/AuditLogPage';
 import { PermissionsPage } from '../permissions/PermissionsPage';
 
-export const SECTION_PAGES: Partial<Record<AdminSectionId, ComponentType>> = {
+export const SECTION_PAGES: Record<AdminSectionId, ComponentType> = {
   dashboardOwnership: DashboardOwnershipPage,
   workspaceOwnership: WorkspaceOwnershipPage,
   usageStatistics: UsageStatisticsPage,
