@@ -123,6 +123,11 @@ describe('admin audit log', () => {
       { field: 'password', value: '\u0000changed' },
       { field: 'via', value: 'admin' },
     ]);
+    // The admin pages' key for the same shape.
+    expect(detailLines({ changedFields: { userType: { from: 1, to: 0 }, personalNumber: 'changed' } })).toEqual([
+      { field: 'userType', from: '1', to: '0' },
+      { field: 'personalNumber', value: '\u0000changed' },
+    ]);
     expect(detailLines({ scopes: ['ingest', 'read'], expiresAt: null })).toEqual([
       { field: 'scopes', value: 'ingest, read' },
       { field: 'expiresAt', value: '—' },

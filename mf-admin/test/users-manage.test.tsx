@@ -3,7 +3,7 @@ import type { ManagedUser } from '@fieldwatch/shared';
 import { Root } from '../src/Root';
 import { renderRemote } from './harness';
 
-const base = { title: '', phone: '', invitedAt: null, deactivatedAt: null, manageable: true, lastLogin: null };
+const base = { title: '', phone: '', invitedAt: null, deactivatedAt: null, manageable: true, lastLogin: null, personalNumber: null };
 const NORD = { id: 10, name: 'Nordvatten AB' };
 const AAR = { id: 11, name: 'Aarhus Forsyning' };
 
@@ -166,6 +166,44 @@ describe('admin user management', () => {
       url: '/api/v3/admin/users/2',
       body: { name: 'Mads Jensen', email: 'mads@example.dk', userType: 0, organizationIds: [10], title: 'Engineer', phone: '' },
     });
+  });
+
+  test('edit: a BankID personal number is checked before it is sent, and a linked one can be removed', async () => {
+    const { calls } = renderRemote(<Root />, {
+      path: '/admin/users',
+      handler: server((method, url) => {
+        if (method === 'GET' && url === '/api/v3/admin/users')
+          return { status: 200, body: { data: users.map((u) => (u.id === 2 ? { ...u, personalNumber: '19811218-••••' } : u)) } };
+        if (method === 'PUT') return { status: 409, body: { message: 'taken', code: 'personal_number_taken' } };
+        return undefined;
+      }),
+    });
+    await screen.findByText('Mads Jensen');
+    fireEvent.click(within(await openMenu('Mads Jensen')).getByRole('menuitem', { name: 'Edit' }));
+    const dialog = screen.getByTestId('user-dialog');
+    expect(within(dialog).getByText('Linked: 19811218-••••')).toBeTruthy();
+    const field = within(dialog).getByLabelText('Replace with another number');
+    fireEvent.change(field, { target: { value: '19811218-9875' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('user-dialog-save'));
+    });
+    expect(within(dialog).getByText('Enter valid personal identity number, as YYYYMMDD-NNNN')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toBeUndefined();
+
+    fireEvent.change(field, { target: { value: '811218-9876' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('user-dialog-save'));
+    });
+    expect(await within(dialog).findByText(/linked to another user already/)).toBeTruthy();
+    expect((calls.find((c) => c.method === 'PUT')!.body as { personalNumber: string }).personalNumber).toBe('811218-9876');
+
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByTestId('user-bankid-unlink'));
+    expect(within(dialog).getByText('The link is removed when you save.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('user-dialog-save'));
+    });
+    expect((calls.filter((c) => c.method === 'PUT')[1]!.body as { personalNumber: unknown }).personalNumber).toBeNull();
   });
 
   test('deactivate asks first; delete asks what becomes of the tasks', async () => {

@@ -3,7 +3,7 @@ import type { ManagedUser } from '@fieldwatch/shared';
 import { Root } from '../src/Root';
 import { currentLocation, renderRemote } from './harness';
 
-const managed = { title: '', phone: '', status: 'active' as const, invitedAt: null, deactivatedAt: null, manageable: true };
+const managed = { title: '', phone: '', status: 'active' as const, invitedAt: null, deactivatedAt: null, manageable: true, personalNumber: null };
 
 const users: ManagedUser[] = [
   {

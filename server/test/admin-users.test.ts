@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { ACCOUNT_DEACTIVATED_CODE, INVITATION_TTL_DAYS, USER_TYPES, type FwTask, type ManagedUser } from '@fieldwatch/shared';
-import { auditLog, organizations, passwordResetTokens, tasks, userOrganizations, users } from '../src/db/schema';
+import { auditLog, organizations, passwordResetTokens, tasks, userIdentities, userOrganizations, users } from '../src/db/schema';
 import { addUser, DRIVERS, login, startDemo, type DemoServer } from './helpers';
 import { linkIn, parseMail } from './mail-helpers';
 
@@ -250,6 +250,33 @@ describe.each(DRIVERS)('admin user management on %s', (driver) => {
     });
     // Now in Baltic too: no longer nordic.admin's to manage.
     expect((await call('PUT', `/api/v3/admin/users/${id}`, nordicAdmin, { name: 'x' })).statusCode).toBe(404);
+  });
+
+  it('links a personal identity number for BankID (masked in answers, "changed" in the audit), one user per number', async () => {
+    const id = await addUser(d.s, { username: 'bankid.link', userType: USER_TYPES.User, orgs: [d.nordic] });
+    const other = await addUser(d.s, { username: 'bankid.other', userType: USER_TYPES.User, orgs: [d.nordic] });
+    const url = `/api/v3/admin/users/${id}`;
+    expect((await call('PUT', url, d.superCookie, { personalNumber: '19811218-9875' })).statusCode).toBe(400);
+    expect((await call('PUT', url, d.superCookie, { personalNumber: 'x'.repeat(21) })).statusCode).toBe(400);
+    const res = await call('PUT', url, d.superCookie, { personalNumber: '811218-9876' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.personalNumber).toBe('19811218-••••');
+    expect(res.body).not.toContain('9876');
+    const [row] = await d.s.db.db.select().from(userIdentities).where(eq(userIdentities.userId, id));
+    expect(row!.value).toBe('198112189876');
+    const [entry] = await audits('user.update', id);
+    expect(entry!.details).toEqual({ changedFields: { personalNumber: 'changed' } });
+    // The same number for another user: 409 with its code; the first keeps it.
+    const taken = await call('PUT', `/api/v3/admin/users/${other}`, d.superCookie, { personalNumber: '198112189876' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('personal_number_taken');
+    // Listed masked; null unlinks.
+    const list = (await call('GET', '/api/v3/admin/users', d.superCookie)).json().data as ManagedUser[];
+    expect(list.find((u) => u.id === id)!.personalNumber).toBe('19811218-••••');
+    expect(list.find((u) => u.id === other)!.personalNumber).toBeNull();
+    const unlinked = await call('PUT', url, d.superCookie, { personalNumber: null });
+    expect(unlinked.json().data.personalNumber).toBeNull();
+    expect((await call('PUT', `/api/v3/admin/users/${other}`, d.superCookie, { personalNumber: '198112189876' })).statusCode).toBe(200);
   });
 
   it('a deactivated user cannot sign in and loses his sessions; reactivated he can again', async () => {

@@ -32,6 +32,11 @@ export interface ManagedUser extends AdminUser {
   deactivatedAt: string | null;
   /** Whether the caller may manage him: every organisation of his is one of the caller's. */
   manageable: boolean;
+  /**
+   * His linked personal identity number for BankID, masked ("19900101-••••"), or null. The whole
+   * number is never sent back; an administrator replaces or removes it.
+   */
+  personalNumber: string | null;
 }
 
 /** What the admin sees of a user's sign-ins: the last one and his open sessions. */
@@ -98,6 +103,8 @@ export const UpdateUserBody = T.Object(
     phone: T.Optional(Phone),
     userType: T.Optional(UserTypeField),
     organizationIds: T.Optional(OrganizationIds),
+    /** Links the personal identity number BankID names him by (parsePersonalNumber); null unlinks. */
+    personalNumber: T.Optional(T.Union([T.String({ title: 'Personal identity number', maxLength: 20 }), T.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -130,6 +137,9 @@ export const ADMIN_USER_MESSAGES = {
   usernameTaken: 'A user with this username already exists; choose another one',
   deactivated: 'This account is deactivated. Ask an administrator of your organisation to reactivate it.',
   noEmail: 'This user has no e-mail address; add one first',
+  personalNumber: 'Enter valid personal identity number, as YYYYMMDD-NNNN',
+  personalNumberTaken: 'This personal identity number is linked to another user already',
 } as const;
 export const ACCOUNT_DEACTIVATED_CODE = 'account_deactivated';
 export const LAST_SUPERUSER_CODE = 'last_superuser';
+export const PERSONAL_NUMBER_TAKEN_CODE = 'personal_number_taken';

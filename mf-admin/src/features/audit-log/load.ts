@@ -89,7 +89,9 @@ export type DetailLine = { field: string; from: string; to: string } | { field: 
  * changedFields() in the server writes them); a secret's change is just "changed" (`changed: true`).
  */
 export function detailLines(details: Record<string, unknown>): DetailLine[] {
-  const { changes, ...rest } = details;
+  // The profile writes `changes`, the admin pages `changedFields`: the same shape.
+  const { changes: profileChanges, changedFields, ...rest } = details;
+  const changes = profileChanges ?? changedFields;
   const nested =
     changes && typeof changes === 'object' && !Array.isArray(changes) ? detailLines(changes as Record<string, unknown>) : [];
   const nestedFixed = nested.map((l) => ('value' in l && l.value === 'changed' ? { field: l.field, value: CHANGED } : l));

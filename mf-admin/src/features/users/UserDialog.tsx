@@ -6,7 +6,14 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type ManagedUser, type ManagedUserSessions, type UserType } from '@fieldwatch/shared';
+import {
+  parsePersonalNumber,
+  queryKeys,
+  type ManagedUser,
+  type ManagedUserSessions,
+  type UpdateUserBody,
+  type UserType,
+} from '@fieldwatch/shared';
 import { RelativeTime, useRemote } from '@fieldwatch/shared/remote';
 import { Button, Modal, Select, TextField } from '@fieldwatch/shared/ui';
 import { parseUserAgent } from '../sessions/userAgent';
@@ -31,6 +38,10 @@ interface Values {
   phone: string;
   userType: UserType;
   organizationIds: number[];
+  /** A personal identity number to link (edit only; empty: leave as it is). */
+  personalNumber: string;
+  /** Unlink the one he has (edit only). */
+  unlinkPersonalNumber: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -62,6 +73,8 @@ export function UserDialog(props: {
     userType: editing?.userType ?? 1,
     organizationIds:
       editing?.organizations.map((o) => o.id) ?? (props.organizations.length === 1 ? [props.organizations[0]!.id] : []),
+    personalNumber: '',
+    unlinkPersonalNumber: false,
   }));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,8 +89,18 @@ export function UserDialog(props: {
     if (!values.email.trim()) next.email = t('users.form.required', { name: t('users.form.email') });
     else if (!EMAIL.test(values.email.trim())) next.email = t('users.form.invalidEmail');
     if (values.organizationIds.length === 0) next.organizationIds = t('users.form.pickOrganisation');
+    if (values.personalNumber.trim() && !('value' in parsePersonalNumber(values.personalNumber)))
+      next.personalNumber = t('users.form.invalidPersonalNumber');
     setErrors(next);
     return Object.keys(next).length === 0;
+  }
+
+  /** The edit's body: the personal number only when one is typed or the old one is removed. */
+  function editBody(common: Pick<UpdateUserBody, 'name' | 'email' | 'userType' | 'organizationIds'>): UpdateUserBody {
+    const body: UpdateUserBody = { ...common, title: values.title.trim(), phone: values.phone.trim() };
+    if (values.personalNumber.trim()) body.personalNumber = values.personalNumber.trim();
+    else if (values.unlinkPersonalNumber) body.personalNumber = null;
+    return body;
   }
 
   async function onSubmit(e: FormEvent) {
@@ -96,11 +119,7 @@ export function UserDialog(props: {
         ? await inviteUser(api, common)
         : mode.kind === 'create'
           ? await createUser(api, { ...common, username: values.username.trim() })
-          : await updateUser(api, mode.user.id, {
-              ...common,
-              title: values.title.trim(),
-              phone: values.phone.trim(),
-            });
+          : await updateUser(api, mode.user.id, editBody(common));
     setBusy(false);
     if (!outcome.ok) {
       setFailure(failureText(outcome.failure));
@@ -236,6 +255,31 @@ export function UserDialog(props: {
           </div>
           {errors.organizationIds && <span className={css.fieldError}>{errors.organizationIds}</span>}
         </fieldset>
+        {editing && (
+          <fieldset className={css.orgs} data-testid="user-bankid">
+            <legend>{t('users.form.bankId')}</legend>
+            <p className={css.typeHint}>{t('users.form.bankIdHint')}</p>
+            {editing.personalNumber && !values.unlinkPersonalNumber && (
+              <p className={css.linked}>
+                <span>{t('users.form.bankIdLinked', { number: editing.personalNumber })}</span>
+                <Button size="small" onClick={() => set('unlinkPersonalNumber', true)} data-testid="user-bankid-unlink">
+                  {t('users.form.bankIdUnlink')}
+                </Button>
+              </p>
+            )}
+            {values.unlinkPersonalNumber && <p className={css.typeHint}>{t('users.form.bankIdUnlinked')}</p>}
+            <TextField
+              label={editing.personalNumber ? t('users.form.personalNumberReplace') : t('users.form.personalNumber')}
+              name="personalNumber"
+              autoComplete="off"
+              inputMode="numeric"
+              placeholder={t('users.form.personalNumberPlaceholder')}
+              value={values.personalNumber}
+              error={errors.personalNumber}
+              onChange={(e) => set('personalNumber', e.target.value)}
+            />
+          </fieldset>
+        )}
         {failure && (
           <p className={css.failure} role="alert">
             {failure}

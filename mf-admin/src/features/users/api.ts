@@ -8,6 +8,7 @@ import {
   ENDPOINTS,
   LAST_SUPERUSER_CODE,
   pathFor,
+  PERSONAL_NUMBER_TAKEN_CODE,
   type ApiClient,
   type CreateUserBody,
   type Envelope,
@@ -33,6 +34,7 @@ export function failureOf(err: unknown): Failure {
   if (body?.code === LAST_SUPERUSER_CODE) return { key: 'lastSuperUser' };
   if (body?.code === 'username_taken') return { key: 'usernameTaken' };
   if (body?.code === 'mail_failed') return { key: 'mailFailed' };
+  if (body?.code === PERSONAL_NUMBER_TAKEN_CODE) return { key: 'personalNumberTaken' };
   if (status === 403) return { key: 'forbidden' };
   if (status === 404) return { key: 'notFound' };
   if (status === 400 && typeof body?.message === 'string') return { text: body.message };

@@ -17,6 +17,7 @@ import { publishNew } from '../push/hub';
 import { createRestoreToken, linkBase } from '../user/password-reset';
 import {
   AUDITED_FIELDS,
+  AUDITED_SECRET_FIELDS,
   auditedOf,
   auditOrg,
   createInvitedUser,
@@ -86,7 +87,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail }: ServerCon
     const orgs = await mine(request);
     const before = await managedUser(db, orgs, request.params.id);
     const after = await updateManagedUser(db, orgs, before, request.body);
-    const changes = changedFields(auditedOf(before), auditedOf(after), AUDITED_FIELDS);
+    const changes = changedFields(auditedOf(before), auditedOf(after), AUDITED_FIELDS, AUDITED_SECRET_FIELDS);
     if (Object.keys(changes).length > 0)
       await recordAudit(db, request, {
         action: 'user.update',

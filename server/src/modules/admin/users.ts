@@ -20,7 +20,10 @@ import {
   DEFAULT_TIMEZONE,
   INVITATION_TTL_DAYS,
   LAST_SUPERUSER_CODE,
+  maskPersonalNumber,
   normalizeUsername,
+  parsePersonalNumber,
+  PERSONAL_NUMBER_TAKEN_CODE,
   USER_TYPES,
   type FwTask,
   type ManagedUser,
@@ -36,6 +39,7 @@ import {
   sessions,
   tasks,
   userAdminState,
+  userIdentities,
   userOrganizations,
   users,
 } from '../../db/schema';
@@ -46,6 +50,7 @@ import { mailErrorSummary, type Mailer } from '../mail/mailer';
 import { isUniqueViolation } from '../user/username';
 import { newUserDefaults } from '../organizations/policy';
 import { invitationMail } from './users-mail';
+import { IDENTITY_KINDS } from '../oidc/identities';
 
 /** Stored as the password hash of a user who has not chosen one: no argon2 string, never verifies. */
 export const NO_PASSWORD = '!invited';
@@ -129,6 +134,7 @@ export async function listManagedUsers(db: Db, mine: readonly number[], onlyIds?
         invitedAt: r.invitedAt ? r.invitedAt.toISOString() : null,
         deactivatedAt: r.deactivatedAt ? r.deactivatedAt.toISOString() : null,
         manageable: false,
+        personalNumber: null,
       };
       byId.set(r.id, u);
     }
@@ -150,6 +156,11 @@ export async function listManagedUsers(db: Db, mine: readonly number[], onlyIds?
       );
     const blocked = new Set(outside.map((r) => r.userId));
     for (const u of byId.values()) u.manageable = !blocked.has(u.id);
+    const numbers = await db
+      .select({ userId: userIdentities.userId, value: userIdentities.value })
+      .from(userIdentities)
+      .where(and(inArray(userIdentities.userId, [...byId.keys()]), eq(userIdentities.kind, IDENTITY_KINDS.personalNumber)));
+    for (const n of numbers) byId.get(n.userId)!.personalNumber = maskPersonalNumber(n.value);
   }
   return [...byId.values()];
 }
@@ -362,7 +373,9 @@ export async function resendInvitation(
 }
 
 /** The fields of the audit's before/after. */
-export const AUDITED_FIELDS = ['name', 'title', 'email', 'phone', 'userType', 'organizationIds'] as const;
+export const AUDITED_FIELDS = ['name', 'title', 'email', 'phone', 'userType', 'organizationIds', 'personalNumber'] as const;
+/** Recorded as "changed", never the value (even masked). */
+export const AUDITED_SECRET_FIELDS = ['personalNumber'] as const;
 export type AuditedUser = Record<(typeof AUDITED_FIELDS)[number], unknown>;
 export const auditedOf = (u: ManagedUser): AuditedUser => ({
   name: u.name,
@@ -371,6 +384,7 @@ export const auditedOf = (u: ManagedUser): AuditedUser => ({
   phone: u.phone,
   userType: u.userType,
   organizationIds: u.organizations.map((o) => o.id).sort((a, b) => a - b),
+  personalNumber: u.personalNumber,
 });
 
 /** PUT /admin/users/:id. Organisations are replaced by the given list (all of them the caller's). */
@@ -388,7 +402,28 @@ export async function updateManagedUser(
   if (body.email !== undefined) set.email = body.email.trim();
   if (body.phone !== undefined) set.phone = body.phone.trim();
   if (body.userType !== undefined) set.userType = body.userType;
+  let personalNumber: string | null | undefined;
+  // null unlinks. The validator coerces types, so a null may arrive as '' (the first branch of
+  // string | null): both mean "no number".
+  if (typeof body.personalNumber === 'string' && body.personalNumber.trim() !== '') {
+    const parsed = parsePersonalNumber(body.personalNumber);
+    if (!('value' in parsed)) throw badRequest(ADMIN_USER_MESSAGES.personalNumber);
+    personalNumber = parsed.value;
+    const [other] = await db
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.kind, IDENTITY_KINDS.personalNumber), eq(userIdentities.value, personalNumber)))
+      .limit(1);
+    if (other && other.userId !== u.id) throw new HttpError(409, ADMIN_USER_MESSAGES.personalNumberTaken, PERSONAL_NUMBER_TAKEN_CODE);
+  } else if (body.personalNumber !== undefined) personalNumber = null;
   await db.transaction(async (tx) => {
+    if (personalNumber !== undefined) {
+      // One number per user; the unique (kind, value) index keeps one user per number.
+      await tx
+        .delete(userIdentities)
+        .where(and(eq(userIdentities.userId, u.id), eq(userIdentities.kind, IDENTITY_KINDS.personalNumber)));
+      if (personalNumber) await tx.insert(userIdentities).values({ userId: u.id, kind: IDENTITY_KINDS.personalNumber, value: personalNumber });
+    }
     if (Object.keys(set).length > 0) await tx.update(users).set(set).where(eq(users.id, u.id));
     if (body.organizationIds) {
       const wanted = [...new Set(body.organizationIds)];
