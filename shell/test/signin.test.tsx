@@ -12,7 +12,8 @@ import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { createTestI18n, LocationProbe } from '@fieldwatch/shared/testing';
 import common from '@fieldwatch/locales/common';
 import shell from '@fieldwatch/locales/shell';
-import { LoginPage } from '../src/features/login/LoginPage';
+import { LoginPage, offeredMethods } from '../src/features/login/LoginPage';
+import { useAccountBranding } from '../src/features/theme/branding';
 import { stopAlarmListener } from '../src/features/session/session';
 import { api, bus, queryClient, sessionStore } from '../src/platform';
 
@@ -91,6 +92,44 @@ describe('the BankID tab', () => {
     renderLogin('/login?bankid=no_account', lng);
     expect((await screen.findByRole('alert')).textContent).toMatch(text);
     expect(screen.getByRole('radio', { name: 'BankID' }).getAttribute('aria-checked')).toBe('true');
+  });
+});
+
+describe('an account URL\'s sign-in methods', () => {
+  const branding = (signInMethods: string[]) => ({
+    organizationId: 1,
+    name: 'Nordic Utilities',
+    logo: null,
+    accent: null,
+    slug: 'nordic',
+    signInMethods,
+  });
+  afterEach(() => useAccountBranding.getState().set(null));
+
+  test('only what the organisation allows is offered: BankID only shows no password form and no tabs', async () => {
+    server({ '/api/v3/auth/bankid': { enabled: true } });
+    useAccountBranding.getState().set(branding(['bankid']) as never);
+    renderLogin();
+    expect(await screen.findByRole('link', { name: 'Sign in with BankID' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'BankID' })).toBeNull();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    // Another organisation's user on this browser is not stuck with it.
+    fireEvent.click(screen.getByRole('button', { name: 'Not with Nordic Utilities? Show every sign-in method' }));
+    expect(screen.getByRole('radio', { name: 'BankID' })).toBeTruthy();
+    expect(useAccountBranding.getState().branding).toBeNull();
+  });
+
+  test('password only: no BankID tab', () => {
+    useAccountBranding.getState().set(branding(['password']) as never);
+    renderLogin();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'BankID' })).toBeNull();
+  });
+
+  test('offeredMethods: both without an account URL', () => {
+    expect(offeredMethods(undefined)).toEqual(['username', 'bankid']);
+    expect(offeredMethods(['password', 'bankid'])).toEqual(['username', 'bankid']);
+    expect(offeredMethods(['bankid'])).toEqual(['bankid']);
   });
 });
 

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useStore } from 'zustand';
-import { formErrors, LoginRequest } from '@fieldwatch/shared';
+import { formErrors, LoginRequest, type SignInMethod } from '@fieldwatch/shared';
 import { Button, Spinner, TextField } from '@fieldwatch/shared/ui';
 import { sessionStore } from '../../platform';
 import { login, type LoginOutcome } from '../session/session';
@@ -14,6 +14,7 @@ import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { AccountChoice } from './AccountChoice';
 import { BankIdPanel } from './BankIdPanel';
 import { bankIdOutcomeOf, choiceNeeded } from './sign-in-steps';
+import { useAccountBranding } from '../theme/branding';
 import css from './LoginPage.module.css';
 
 /** Only same-origin paths are followed after login, never another site. */
@@ -23,6 +24,13 @@ export function safeRedirect(value: string | null): string {
 }
 
 type Method = 'username' | 'bankid';
+
+/** The login card's methods for an organisation's allowed sign-in methods (all without one). */
+export function offeredMethods(allowed: readonly SignInMethod[] | undefined): Method[] {
+  const all: Method[] = ['username', 'bankid'];
+  if (!allowed || allowed.length === 0) return all;
+  return all.filter((m) => allowed.includes(m === 'username' ? 'password' : 'bankid'));
+}
 
 /** The card's step: the sign-in form; signed in, asking whether to choose; choosing organisations. */
 type Phase = 'form' | 'checking' | 'choose';
@@ -54,7 +62,13 @@ export function LoginPage() {
   const status = useStore(sessionStore, (s) => s.status);
   // Back from BankID (?bankid=): 'ok' is signed in (the session loads), anything else says why not.
   const bankIdOutcome = bankIdOutcomeOf(params.get('bankid'));
-  const [method, setMethod] = useState<Method>(bankIdOutcome && bankIdOutcome !== 'ok' ? 'bankid' : 'username');
+  // Through an account URL (/a/<slug>): only the sign-in methods that organisation allows.
+  const accountBranding = useAccountBranding((s) => s.branding);
+  const forgetAccount = useAccountBranding((s) => s.set);
+  const methods = offeredMethods(accountBranding?.signInMethods);
+  const [method, setMethod] = useState<Method>(
+    (bankIdOutcome && bankIdOutcome !== 'ok') || !methods.includes('username') ? 'bankid' : 'username',
+  );
   const [phase, setPhase] = useState<Phase>(bankIdOutcome === 'ok' ? 'checking' : 'form');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -127,20 +141,22 @@ export function LoginPage() {
           <Spinner label={t('login.submitting')} />
         ) : (
           <>
-            <div className={css.methods} role="radiogroup" aria-label={t('login.method')}>
-              {(['username', 'bankid'] as const).map((m) => (
-                <button
-                  key={m}
-                  type="button"
-                  role="radio"
-                  aria-checked={method === m}
-                  className={method === m ? css.methodActive : css.method}
-                  onClick={() => setMethod(m)}
-                >
-                  {m === 'username' ? t('login.methodUsername') : t('login.methodBankId')}
-                </button>
-              ))}
-            </div>
+            {methods.length > 1 && (
+              <div className={css.methods} role="radiogroup" aria-label={t('login.method')}>
+                {methods.map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="radio"
+                    aria-checked={method === m}
+                    className={method === m ? css.methodActive : css.method}
+                    onClick={() => setMethod(m)}
+                  >
+                    {m === 'username' ? t('login.methodUsername') : t('login.methodBankId')}
+                  </button>
+                ))}
+              </div>
+            )}
 
             {method === 'bankid' ? (
               <BankIdPanel redirect={redirect} remember={remember} outcome={bankIdOutcome} />
@@ -184,6 +200,14 @@ export function LoginPage() {
               </form>
             )}
             {showForgot && method === 'username' && <ForgotPasswordForm initialLogin={username.trim()} />}
+            {accountBranding && methods.length < 2 && (
+              // The account URL's organisation is remembered on this browser; another's user is not stuck with it.
+              <p className={css.register}>
+                <button type="button" className={css.link} onClick={() => forgetAccount(null)} data-testid="login-other-account">
+                  {t('login.otherAccount', { name: accountBranding.name })}
+                </button>
+              </p>
+            )}
             <p className={css.register}>
               <Link to="/onboarding">{t('login.register')}</Link>
             </p>
