@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { formatApiDate, NOTIFY_MAIL_INTERVALS, USER_TYPES, type NotifyMailSettings } from '@fieldwatch/shared';
-import { notifyMailPending, units, users } from '../src/db/schema';
+import { auditLog, notifyMailPending, units, users } from '../src/db/schema';
 import { processAlarms, type PipelineAlarm } from '../src/modules/events/pipeline';
 import { createMailer } from '../src/modules/mail/mailer';
 import { runDigests } from '../src/modules/notify-mail/digest';
@@ -152,6 +152,15 @@ describe.each(DRIVERS)('e-mail notifications on %s', (driver) => {
       (await inject('PUT', '/api/v3/user/profile/notifications', { desktop: false, intervalMin: 60 }, d.readerCookie)).json().data,
     ).toMatchObject({ desktop: false, intervalMin: 60 });
     expect((await d.s.db.db.select().from(users).where(eq(users.id, ids.reader!)))[0]!.notifyDesktop).toBe(false);
+    // The audit log has what changed; the same settings again add nothing.
+    const entries = async () =>
+      (await d.s.db.db.select().from(auditLog).where(eq(auditLog.action, 'profile.preferences'))).filter(
+        (e) => e.targetId === String(ids.reader),
+      );
+    const [entry] = await entries();
+    expect(entry!.details).toMatchObject({ changes: { 'notify.desktop': { from: true, to: false }, 'notify.intervalMin': { to: 60 } } });
+    await inject('PUT', '/api/v3/user/profile/notifications', { desktop: false, intervalMin: 60 }, d.readerCookie);
+    expect(await entries()).toHaveLength(1);
   });
 
   it('an alarm storm of 100 is ONE digest in Swedish; the next interval mails only the new ones', async () => {

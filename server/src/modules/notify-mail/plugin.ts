@@ -17,6 +17,7 @@ import { unsubscribePage } from '../mail/templates';
 import { startDigestJob, type DigestJobHandle } from './digest';
 import { getNotifyMailSettings, turnMailOff, updateNotifyMailSettings } from './settings';
 import { verifyUnsubscribeToken } from './token';
+import { auditNotificationSettings } from '../user/audit';
 
 /** Whether this server mails notification digests. */
 export function notifyMailOn(config: Config): boolean {
@@ -56,12 +57,14 @@ export default async function notifyMailPlugin(app: FastifyInstance, { db, confi
     data: await getNotifyMailSettings(db, auth(request).userId, mailAvailable),
   }));
 
-  route(app, ENDPOINTS.updateNotifyMail, async (request) => ({
-    data: await updateNotifyMailSettings(db, auth(request).userId, request.body, {
-      mailAvailable,
-      origin: requestOrigin(request),
-    }),
-  }));
+  route(app, ENDPOINTS.updateNotifyMail, async (request) => {
+    const { userId } = auth(request);
+    const before = await getNotifyMailSettings(db, userId, mailAvailable);
+    const after = await updateNotifyMailSettings(db, userId, request.body, { mailAvailable, origin: requestOrigin(request) });
+    const [u] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    await auditNotificationSettings(db, request, userId, u?.username ?? '', { ...before }, { ...after });
+    return { data: after };
+  });
 
   /** The user a link names (null: not one of ours), with what his page needs. */
   async function linkUser(token: string) {

@@ -90,3 +90,23 @@ export async function auditPasswordChange(db: Db, request: FastifyRequest, user:
     details: { otherSessionsEnded: true },
   });
 }
+
+/** The notification settings (e-mail, desktop, priorities, alarm types, interval) that changed. */
+export async function auditNotificationSettings(
+  db: Db,
+  request: FastifyRequest,
+  userId: number,
+  username: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<void> {
+  const fields = ['email', 'desktop', 'priorities', 'alarmTypes', 'intervalMin'];
+  const changes = changedFields(before, after, fields);
+  if (Object.keys(changes).length === 0) return;
+  await recordAudit(db, request, {
+    action: 'profile.preferences',
+    organizationId: await homeOrganization(db, userId),
+    target: { type: 'user', id: userId, name: username },
+    details: { changes: Object.fromEntries(Object.entries(changes).map(([k, v]) => [`notify.${k}`, v])) },
+  });
+}
