@@ -112,8 +112,8 @@ describe.each(DRIVERS)('usage statistics on %s', (driver) => {
       task('usage-d', [[at(dayOf(start - 40 * DAY)).toISOString(), 'done'], [at(dayOf(start - 39 * DAY)).toISOString(), 'archived']]),
     ]);
 
-    // Tokens: two of the organisation, a revoked one, one of Nordic Utilities.
-    const token = async (n: number, organizationId: number, revoked = false) => {
+    // Tokens: two of the organisation, a revoked one, one of Nordic Utilities, an expired one.
+    const token = async (n: number, organizationId: number, revoked = false, expiresAt: Date | null = null) => {
       const [row] = await db
         .insert(apiTokens)
         .values({
@@ -122,6 +122,7 @@ describe.each(DRIVERS)('usage statistics on %s', (driver) => {
           tokenHash: hashToken(tokenOf(n)),
           prefix: tokenOf(n).slice(0, 12),
           revokedAt: revoked ? new Date() : null,
+          expiresAt,
         })
         .returning({ id: apiTokens.id });
       return row!.id;
@@ -130,6 +131,7 @@ describe.each(DRIVERS)('usage statistics on %s', (driver) => {
     t2 = await token(2, org);
     await token(3, org, true);
     await token(4, d.nordic);
+    await token(5, org, false, new Date(Date.now() - 60_000));
   }, 120_000);
   afterAll(async () => {
     await d?.s.close();
@@ -141,7 +143,8 @@ describe.each(DRIVERS)('usage statistics on %s', (driver) => {
   it('counts API calls per token as they arrive (any route, live tokens only)', async () => {
     const call = (n: number) =>
       d.s.app.inject({ method: 'POST', url: '/api/v3/ingest', payload: { points: [] }, headers: { authorization: `Bearer ${tokenOf(n)}` } });
-    for (const n of [1, 1, 1, 2, 3, 4]) await call(n);
+    // 3: revoked, 5: expired — refused by the server, so not counted.
+    for (const n of [1, 1, 1, 2, 3, 4, 5]) await call(n);
     await d.s.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${tokenOf(2)}` } });
     // onResponse runs once the answer is out: wait until the counts are there.
     let s: UsageStatistics | undefined;
@@ -155,6 +158,7 @@ describe.each(DRIVERS)('usage statistics on %s', (driver) => {
     expect(s!.tokens.map((t) => [t.id, t.total])).toEqual([
       [t1, 3],
       [t2, 2],
+      [expect.any(Number), 0],
       [expect.any(Number), 0],
     ]);
     expect(s!.tokens[0]!.perDay.at(-1)).toBe(3);

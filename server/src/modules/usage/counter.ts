@@ -18,6 +18,8 @@ import { hashToken } from '../auth/tokens';
 interface TokenHit {
   id: number;
   org: number;
+  /** ms; null: never expires. */
+  expiresAt: number | null;
 }
 
 export interface UsageCounterOptions {
@@ -48,19 +50,20 @@ export class UsageCounter {
     this.cacheSize = opts.cacheSize ?? 1_000;
   }
 
-  /** The live token of a hash, or null (unknown or revoked). */
+  /** The live token of a hash, or null (unknown, revoked or expired: the server refused the call). */
   async resolve(hash: string, now = Date.now()): Promise<TokenHit | null> {
+    const live = (hit: TokenHit | null) => (hit && (hit.expiresAt === null || hit.expiresAt > now) ? hit : null);
     const cached = this.cache.get(hash);
-    if (cached && now - cached.at < this.cacheMs) return cached.hit;
+    if (cached && now - cached.at < this.cacheMs) return live(cached.hit);
     const [row] = await this.db
-      .select({ id: apiTokens.id, org: apiTokens.organizationId, revokedAt: apiTokens.revokedAt })
+      .select({ id: apiTokens.id, org: apiTokens.organizationId, revokedAt: apiTokens.revokedAt, expiresAt: apiTokens.expiresAt })
       .from(apiTokens)
       .where(eq(apiTokens.tokenHash, hash))
       .limit(1);
-    const hit = row && !row.revokedAt ? { id: row.id, org: row.org } : null;
+    const hit = row && !row.revokedAt ? { id: row.id, org: row.org, expiresAt: row.expiresAt?.getTime() ?? null } : null;
     if (this.cache.size >= this.cacheSize) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(hash, { at: now, hit });
-    return hit;
+    return live(hit);
   }
 
   /** One call of `hit`'s token at `at`. */
