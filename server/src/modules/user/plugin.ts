@@ -74,7 +74,9 @@ export default async function userPlugin(app: FastifyInstance, ctx: ServerContex
   /** Selects the customers (organisations) that scope devices, alarms and KPIs: ?id=1,2 */
   route(app, ENDPOINTS.selectCustomers, async (request) => {
     const a = auth(request);
-    const ids = parseIdList(request.query.id, 'id');
+    // In id order, whatever order they were ticked in: the first selected organisation is the
+    // default of forms (new task, …), which must not depend on the order of clicks.
+    const ids = [...new Set(parseIdList(request.query.id, 'id'))].sort((x, y) => x - y);
     const mine = new Set(await userOrgIds(db, a.userId));
     const foreign = ids.filter((id) => !mine.has(id));
     if (foreign.length) throw notFound(`Organisation not found: ${foreign.join(', ')}`);
