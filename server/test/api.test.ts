@@ -92,6 +92,9 @@ describe.each(DRIVERS)('API on %s', (driver) => {
 
       const both = await put(`/api/v3/user/session/current_organization?id=${nordic},${baltic}`, cookie);
       expect(both.json<Data<SessionResponse>>().data.selectedCustomers).toEqual([nordic, baltic]);
+      // Kept in id order, whatever order they were ticked in (the first is the forms' default).
+      const reversed = await put(`/api/v3/user/session/current_organization?id=${baltic},${nordic},${baltic}`, cookie);
+      expect(reversed.json<Data<SessionResponse>>().data.selectedCustomers).toEqual([nordic, baltic].sort((x, y) => x - y));
     });
 
     it('refuses organisations that are not the user’s, and empty or malformed lists', async () => {
@@ -414,6 +417,7 @@ describe.each(DRIVERS)('API on %s', (driver) => {
         invitedAt: null,
         deactivatedAt: null,
         manageable: true,
+        personalNumber: null,
       });
     });
 
@@ -438,6 +442,7 @@ describe.each(DRIVERS)('API on %s', (driver) => {
         unitName: expect.any(String),
         model: expect.any(String),
         activated: false,
+        supported: true,
         trialWeeks: TRIAL_WEEKS,
         termsVersion: TERMS_VERSION,
       });
