@@ -3,8 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { OnboardingTagInfo } from '@fieldwatch/shared';
 import { useSession } from '@fieldwatch/shared/remote';
-import { Button, Card } from '@fieldwatch/shared/ui';
-import { useProductLink } from '../flow/env';
+import { Card } from '@fieldwatch/shared/ui';
+import { useOnboardingEnv, useProductLink } from '../flow/env';
 import { RegisterForm } from './RegisterForm';
 import css from './account.module.css';
 
@@ -13,6 +13,7 @@ export function AccountPanel({ info }: { info: OnboardingTagInfo }) {
   const { t } = useTranslation('onboarding');
   const user = useSession((s) => s.user);
   const link = useProductLink();
+  const { embedded } = useOnboardingEnv();
   const location = useLocation();
   const [registering, setRegistering] = useState(false);
   const here = `${location.pathname}${location.search}`;
@@ -38,19 +39,12 @@ export function AccountPanel({ info }: { info: OnboardingTagInfo }) {
   }
 
   if (user) {
+    // Signed in, the flow's next steps (organisation, placement, terms) take over (ActivationFlow);
+    // this card shows only while they load.
     const name = user.name || user.username;
     return (
       <Card title={t('account.title')} data-testid="account-signed-in">
         <p className={css.lead}>{t('account.signedInAs', { name, username: user.username })}</p>
-        <div className={css.actions}>
-          <Button variant="primary" disabled aria-describedby="fw-onb-next-note">
-            {t('account.continueAs', { name })}
-          </Button>
-        </div>
-        <p className={css.notice} id="fw-onb-next-note" role="note">
-          <strong>{t('account.nextUnavailableTitle')}</strong>
-          <span>{t('account.nextUnavailableText', { unit: info.unitName })}</span>
-        </p>
       </Card>
     );
   }
@@ -63,24 +57,32 @@ export function AccountPanel({ info }: { info: OnboardingTagInfo }) {
           <span className={css.choiceTitle}>{t('account.signIn')}</span>
           <span className={css.choiceText}>{t('account.signInText')}</span>
         </a>
-        <button
-          type="button"
-          className={css.choice}
-          aria-expanded={registering}
-          aria-controls="fw-onb-register"
-          data-active={registering}
-          onClick={() => setRegistering((r) => !r)}
-          data-testid="choice-register"
-        >
-          <span className={css.choiceTitle}>{t('account.register')}</span>
-          <span className={css.choiceText}>{t('account.registerText')}</span>
-        </button>
+        {embedded ? (
+          // On a partner's page nothing is sent from here (no cookie crosses sites): the product's
+          // registration page opens, and its mailed link comes back to this step in the product.
+          <a className={css.choice} {...link(`/register?redirect=${encodeURIComponent(here)}`)} data-testid="choice-register">
+            <span className={css.choiceTitle}>{t('account.register')}</span>
+            <span className={css.choiceText}>{t('account.registerText')}</span>
+          </a>
+        ) : (
+          <button
+            type="button"
+            className={css.choice}
+            aria-expanded={registering}
+            aria-controls="fw-onb-register"
+            data-active={registering}
+            onClick={() => setRegistering((r) => !r)}
+            data-testid="choice-register"
+          >
+            <span className={css.choiceTitle}>{t('account.register')}</span>
+            <span className={css.choiceText}>{t('account.registerText')}</span>
+          </button>
+        )}
       </div>
       <p className={css.small}>{t('account.forgotten')}</p>
       {registering && (
         <div id="fw-onb-register" className={css.register}>
-          <h3 className={css.registerTitle}>{t('register.title')}</h3>
-          <RegisterForm />
+          <RegisterForm redirect={here} />
         </div>
       )}
     </Card>

@@ -1,5 +1,13 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  registerAccount,
+  registrationBody,
+  resendVerification,
+  type RegisterResult,
+  type ResendOutcome,
+} from '@fieldwatch/shared';
+import { useRemote } from '@fieldwatch/shared/remote';
 import { Button, TextField } from '@fieldwatch/shared/ui';
 import {
   emptyRegistration,
@@ -19,54 +27,167 @@ const INPUT: Record<RegistrationField, { type: string; autoComplete: string }> =
   password: { type: 'password', autoComplete: 'new-password' },
   confirmPassword: { type: 'password', autoComplete: 'new-password' },
 };
+const OPTIONAL: readonly RegistrationField[] = ['phone', 'username'];
+
+/** A wait in the user's language ("15 minutes"). */
+function waitText(seconds: number, language: string): string {
+  const minutes = seconds >= 60;
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: minutes ? 'minute' : 'second',
+    unitDisplay: 'long',
+  }).format(minutes ? Math.ceil(seconds / 60) : Math.max(1, Math.ceil(seconds)));
+}
+
+type Refusal = { field?: RegistrationField; text: string; help?: string };
 
 /**
- * The registration form, validated inline with the shared schema as fields are left. Creating the
- * account is not wired to the server yet, so the submit button stays disabled and says why:
- * nothing is sent, and nothing pretends to be.
+ * The registration form of the account step: checked inline by the rules the server applies too,
+ * then sent to POST /api/v3/register. The link mailed to the address verifies it, signs in and
+ * comes back to `redirect` (this step), where the signed-in user continues as himself.
  */
-export function RegisterForm() {
-  const { t } = useTranslation('onboarding');
+export function RegisterForm({ redirect }: { redirect: string }) {
+  const { t, i18n } = useTranslation('onboarding');
+  const { api } = useRemote();
+  const hintId = useId();
   const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
   const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [sent, setSent] = useState<RegisterResult | null>(null);
   const errors = useMemo(() => validateRegistration(values), [values]);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(Object.fromEntries(REGISTRATION_FIELDS.map((f) => [f, true])));
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    setRefusal(null);
+    const outcome = await registerAccount(
+      api,
+      registrationBody(values, { language: i18n.language, redirect }),
+    );
+    setBusy(false);
+    if (outcome.kind === 'sent') setSent({ email: outcome.email, username: outcome.username });
+    else if (outcome.kind === 'emailTaken')
+      setRefusal({
+        field: 'email',
+        text: t('register.errors.emailTaken'),
+        help: t('register.emailTakenHelp'),
+      });
+    else if (outcome.kind === 'usernameTaken')
+      setRefusal({ field: 'username', text: t('register.errors.usernameTaken') });
+    else if (outcome.kind === 'throttled')
+      setRefusal({ text: t('register.throttled', { time: waitText(outcome.retryAfter, i18n.language) }) });
+    else if (outcome.kind === 'mailFailed') setRefusal({ text: t('register.mailFailed') });
+    else if (outcome.kind === 'invalid')
+      setRefusal({ text: t('register.refused', { message: outcome.message }) });
+    else setRefusal({ text: t('register.failed') });
+  };
+
+  if (sent) return <Sent sent={sent} redirect={redirect} />;
+
+  return (
+    <>
+      <h3 className={css.registerTitle}>{t('register.title')}</h3>
+      <form className={css.form} onSubmit={(e) => void onSubmit(e)} noValidate data-testid="register-form">
+        <div className={css.fields}>
+          {REGISTRATION_FIELDS.map((field) => {
+            const problem = touched[field] ? errors[field] : undefined;
+            const error = problem
+              ? errorText(t, field, problem)
+              : refusal?.field === field
+                ? refusal.text
+                : undefined;
+            const inputId = `fw-onb-register-${field}`;
+            return (
+              <div key={field} className={field === 'name' || field === 'email' ? css.wide : undefined}>
+                <TextField
+                  id={inputId}
+                  label={
+                    OPTIONAL.includes(field) ? t(`register.${field}Label`) : t(`register.fields.${field}`)
+                  }
+                  name={field}
+                  type={INPUT[field].type}
+                  autoComplete={INPUT[field].autoComplete}
+                  value={values[field]}
+                  required={!OPTIONAL.includes(field)}
+                  error={error}
+                  onChange={(e) => {
+                    setValues((v) => ({ ...v, [field]: e.target.value }));
+                    if (refusal?.field === field) setRefusal(null);
+                  }}
+                  onBlur={() => setTouched((s) => (s[field] ? s : { ...s, [field]: true }))}
+                  {...(field === 'username'
+                    ? { 'aria-describedby': `${hintId}${error ? ` ${inputId}-err` : ''}` }
+                    : {})}
+                />
+                {field === 'username' && (
+                  <p id={hintId} className={css.hint}>
+                    {t('register.usernameHint')}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+        {refusal && !refusal.field && (
+          <p className={css.error} role="alert">
+            {refusal.text}
+          </p>
+        )}
+        {refusal?.help && (
+          <p className={css.small} role="note">
+            {refusal.help}
+          </p>
+        )}
+        <div className={css.formActions}>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy ? t('register.submitting') : t('register.submit')}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** "We sent a link to <email>. Open it to finish." with a new link on request. */
+function Sent({ sent, redirect }: { sent: RegisterResult; redirect: string }) {
+  const { t, i18n } = useTranslation('onboarding');
+  const { api } = useRemote();
+  const [resend, setResend] = useState<'idle' | 'busy' | ResendOutcome>('idle');
+
+  const again = async () => {
+    setResend('busy');
+    setResend(await resendVerification(api, sent.email, redirect));
   };
 
   return (
-    <form className={css.form} onSubmit={onSubmit} noValidate aria-describedby="fw-onb-register-note" data-testid="register-form">
-      <div className={css.fields}>
-        {REGISTRATION_FIELDS.map((field) => {
-          const error = touched[field] ? errors[field] : undefined;
-          return (
-            <div key={field} className={field === 'name' || field === 'email' ? css.wide : undefined}>
-              <TextField
-                label={field === 'phone' ? t('register.phoneLabel') : t(`register.fields.${field}`)}
-                name={field}
-                type={INPUT[field].type}
-                autoComplete={INPUT[field].autoComplete}
-                value={values[field]}
-                required={field !== 'phone'}
-                error={error ? errorText(t, field, error) : undefined}
-                onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-                onBlur={() => setTouched((s) => (s[field] ? s : { ...s, [field]: true }))}
-              />
-            </div>
-          );
-        })}
-      </div>
-      <div className={css.notice} id="fw-onb-register-note" role="note" data-testid="register-unavailable">
-        <strong>{t('register.unavailableTitle')}</strong>
-        <span>{t('register.unavailableText')}</span>
-      </div>
-      <div className={css.formActions}>
-        <Button type="submit" variant="primary" disabled>
-          {t('register.submit')}
-        </Button>
-      </div>
-    </form>
+    <div className={css.sent} data-testid="register-sent">
+      <h3 className={css.registerTitle}>{t('register.sentTitle')}</h3>
+      <p className={css.success} role="status">
+        {t('register.sent', { email: sent.email })}
+      </p>
+      <p className={css.small}>{t('register.sentUsername', { username: sent.username })}</p>
+      <p className={css.small}>{t('register.sentHelp')}</p>
+      {typeof resend === 'object' && resend.kind === 'sent' ? (
+        <p className={css.success} role="status">
+          {t('register.resent')}
+        </p>
+      ) : (
+        <div className={css.actions}>
+          <Button type="button" disabled={resend === 'busy'} onClick={() => void again()}>
+            {resend === 'busy' ? t('register.resending') : t('register.resend')}
+          </Button>
+        </div>
+      )}
+      {typeof resend === 'object' && resend.kind !== 'sent' && (
+        <p className={css.error} role="alert">
+          {resend.kind === 'throttled'
+            ? t('register.resendThrottled', { time: waitText(resend.retryAfter, i18n.language) })
+            : t('register.resendFailed')}
+        </p>
+      )}
+    </div>
   );
 }

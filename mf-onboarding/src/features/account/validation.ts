@@ -1,34 +1,27 @@
 /**
- * Registration is checked by the contract's RegistrationForm: the account's fields with the same
- * limits the server's profile rules use (lengths, required, e-mail address, password minimum),
- * and the confirmation typed identically. Each problem is shown through the catalogue by its
- * field and rule, so it reads in the user's language (in English exactly as the spec says).
+ * Registration is checked by the rules the server applies too (registrationProblems of
+ * @fieldwatch/shared: the contract's RegistrationForm — lengths, required, e-mail address, password
+ * minimum — and the confirmation typed identically). Each problem is shown through the catalogue
+ * by its field and rule, so it reads in the user's language (in English exactly as the spec says).
  */
 import type { TFunction } from 'i18next';
-import { formProblems, RegistrationForm, type FieldProblem } from '@fieldwatch/shared';
+import {
+  emptyRegistration,
+  REGISTRATION_FIELDS,
+  registrationProblems,
+  type RegistrationField,
+  type RegistrationProblem,
+  type RegistrationValues,
+} from '@fieldwatch/shared';
 
-export const REGISTRATION_FIELDS = ['name', 'email', 'phone', 'username', 'password', 'confirmPassword'] as const;
-export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
-export type RegistrationValues = Record<RegistrationField, string>;
-
-/** A rule of the schema, or the confirmation that differs from the password. */
-export type FieldError = FieldProblem | { rule: 'mismatch'; limit?: undefined };
-
-export const emptyRegistration = (): RegistrationValues => ({
-  name: '',
-  email: '',
-  phone: '',
-  username: '',
-  password: '',
-  confirmPassword: '',
-});
+export { emptyRegistration, REGISTRATION_FIELDS };
+export type { RegistrationField, RegistrationValues };
+export type FieldError = RegistrationProblem;
 
 /** The first error of each field, or an empty object when the values are valid. */
-export function validateRegistration(values: RegistrationValues): Partial<Record<RegistrationField, FieldError>> {
-  const out: Partial<Record<RegistrationField, FieldError>> = formProblems(RegistrationForm, values);
-  if (!out.confirmPassword && values.confirmPassword !== values.password) out.confirmPassword = { rule: 'mismatch' };
-  return out;
-}
+export const validateRegistration = (
+  values: RegistrationValues,
+): Partial<Record<RegistrationField, FieldError>> => registrationProblems(values);
 
 /** The error in the catalogue's words. */
 export function errorText(t: TFunction, field: RegistrationField, error: FieldError): string {
