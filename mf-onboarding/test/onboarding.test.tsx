@@ -10,6 +10,7 @@ const info = (over: Partial<OnboardingTagInfo> = {}): OnboardingTagInfo => ({
   unitName: 'Pump station Hisingen',
   model: 'X2',
   activated: false,
+  supported: true,
   trialWeeks: 4,
   termsVersion: '2023_1',
   ...over,
@@ -63,13 +64,29 @@ describe('onboarding, first step', () => {
     expect(screen.queryByTestId('choice-register')).toBeNull();
   });
 
-  test('a signed-in user sees “continue as <name>” instead of sign in and register', async () => {
-    renderRemote(<Root />, { path: `/onboarding?tag=${TAG}`, handler: known(), user: demoUser });
-    const panel = await screen.findByTestId('account-signed-in');
-    const button = within(panel).getByRole('button', { name: 'Continue as Astrid Lindqvist' }) as HTMLButtonElement;
-    // The next steps are not built: the button says so instead of pretending.
-    expect(button.disabled).toBe(true);
-    expect(within(panel).getByRole('note').textContent).toContain('not available online yet');
+  test('a signed-in user goes on to the organisation step instead of sign in and register', async () => {
+    const flow = {
+      tag: info(),
+      organizations: [{ id: 1, name: 'Nordic Utilities' }],
+      canActivate: true,
+      canCreateOrganization: true,
+      organization: null,
+      locations: [],
+      groups: [],
+      placement: null,
+      next: 'organisation',
+      termsVersion: '2023_1',
+      activation: null,
+    };
+    const handler = (method: string, url: string) =>
+      method === 'GET' && url === `/api/v3/onboarding/flow/${TAG}` ? { status: 200, body: { data: flow } } : known()(method, url);
+    renderRemote(<Root />, { path: `/onboarding?tag=${TAG}`, handler, user: demoUser });
+    const panel = await screen.findByTestId('step-organisation-panel');
+    expect(within(panel).getByLabelText('Nordic Utilities')).toBeTruthy();
+    expect(stepState('account')).toBe('done');
+    expect(stepState('organisation')).toBe('current');
+    expect(screen.getByTestId('flow-device').textContent).toContain('Signed in as Astrid Lindqvist');
+    expect(screen.queryByText(/not available online yet/)).toBeNull();
     expect(screen.queryByTestId('choice-sign-in')).toBeNull();
     expect(screen.queryByTestId('choice-register')).toBeNull();
   });
@@ -117,8 +134,8 @@ describe('onboarding, first step', () => {
     expect(await screen.findByTestId('device-card')).toBeTruthy();
   });
 
-  test('registration shows the shared schema’s messages inline, and does not pretend to submit', async () => {
-    renderRemote(<Root />, { path: `/onboarding?tag=${TAG}`, handler: known() });
+  test('registration shows the shared rules’ messages inline, as the spec words them', async () => {
+    const { calls } = renderRemote(<Root />, { path: `/onboarding?tag=${TAG}`, handler: known() });
     fireEvent.click(await screen.findByTestId('choice-register'));
     const form = screen.getByTestId('register-form');
     const field = (label: string) => within(form).getByLabelText(label) as HTMLInputElement;
@@ -134,21 +151,68 @@ describe('onboarding, first step', () => {
     fireEvent.change(field('Confirm password'), { target: { value: 'abcd' } });
     fireEvent.blur(field('Confirm password'));
     expect(within(form).getByText('Passwords does not match')).toBeTruthy();
-    // Untouched fields show nothing yet; the optional phone never needs a value.
+    // The username is optional (made from the address when left empty), as is the phone.
+    fireEvent.blur(field('Username (optional)'));
     expect(within(form).queryByText('Username should not be blank')).toBeNull();
+    expect(within(form).getByText(/Leave it empty and we make one from your e-mail address/)).toBeTruthy();
 
-    fireEvent.change(field('Name'), { target: { value: 'Mads Jensen' } });
-    fireEvent.change(field('Email'), { target: { value: 'mads@example.dk' } });
+    // Nothing is sent while a rule is broken.
+    fireEvent.click(within(form).getByRole('button', { name: 'Create account' }));
+    expect(calls.filter((c) => c.url === '/api/v3/register')).toEqual([]);
+    expect(within(form).queryByText(/not sent or stored/)).toBeNull();
+  });
+
+  test('registration is sent for real, comes back to this step, and says where the link went', async () => {
+    const handler = (method: string, url: string, body?: unknown) => {
+      if (method === 'POST' && url === '/api/v3/register') {
+        const b = body as { email: string };
+        return b.email === 'taken@example.dk'
+          ? { status: 409, body: { message: 'An account with the given email already exists', code: 'email_taken' } }
+          : { status: 201, body: { data: { email: b.email, username: 'mads' } } };
+      }
+      if (method === 'POST' && url === '/api/v3/register/resend') return { status: 200, body: { data: { message: 'ok' } } };
+      return known()(method, url);
+    };
+    const { calls } = renderRemote(<Root />, { path: `/onboarding?tag=${TAG}`, handler });
+    fireEvent.click(await screen.findByTestId('choice-register'));
+    const form = screen.getByTestId('register-form');
+    const field = (label: string) => within(form).getByLabelText(label) as HTMLInputElement;
+    fireEvent.change(field('Name'), { target: { value: ' Mads Jensen ' } });
+    fireEvent.change(field('Email'), { target: { value: 'taken@example.dk' } });
     fireEvent.change(field('Password'), { target: { value: 'secret1' } });
     fireEvent.change(field('Confirm password'), { target: { value: 'secret1' } });
-    expect(within(form).queryByText('Name should not be blank')).toBeNull();
-    expect(within(form).queryByText('Enter valid Email')).toBeNull();
-    expect(within(form).queryByText('Passwords does not match')).toBeNull();
-    expect(field('Name').getAttribute('aria-invalid')).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Create account' }));
+    });
+    // The spec's text at the address, and what to do.
+    expect(await within(form).findByText('An account with the given email already exists')).toBeTruthy();
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
 
-    const submit = within(form).getByRole('button', { name: 'Create account' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
-    expect(within(form).getByTestId('register-unavailable').textContent).toContain('not sent or stored');
+    fireEvent.change(field('Email'), { target: { value: 'mads@example.dk' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Create account' }));
+    });
+    const sent = await screen.findByTestId('register-sent');
+    expect(within(sent).getByRole('status').textContent).toBe('We sent a link to mads@example.dk. Open it to finish.');
+    expect(sent.textContent).toContain('Your username is mads.');
+    const posted = calls.filter((c) => c.url === '/api/v3/register').map((c) => c.body);
+    expect(posted[1]).toEqual({
+      name: 'Mads Jensen',
+      email: 'mads@example.dk',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      language: 'en',
+      redirect: `/onboarding?tag=${TAG}`,
+    });
+
+    await act(async () => {
+      fireEvent.click(within(sent).getByRole('button', { name: 'Send a new link' }));
+    });
+    expect(await within(sent).findByText(/we sent it a new link/)).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/v3/register/resend')?.body).toEqual({
+      login: 'mads@example.dk',
+      redirect: `/onboarding?tag=${TAG}`,
+    });
   });
 
   test('messages follow the language', async () => {

@@ -1,12 +1,13 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '@fieldwatch/shared';
+import { queryKeys, type OnboardingTagInfo } from '@fieldwatch/shared';
 import { useApiQuery, useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Card, ErrorState, LoadingState } from '@fieldwatch/shared/ui';
 import { AccountPanel } from '../account/AccountPanel';
 import { DeviceCard } from '../tag/DeviceCard';
 import { loadTag } from '../tag/loadTag';
 import { TagEntryForm } from '../tag/TagEntryForm';
+import { ActivationFlow } from './ActivationFlow';
 import { Stepper } from './Stepper';
 import { normaliseTag, TAG_PATTERN } from './steps';
 import css from './OnboardingPage.module.css';
@@ -73,6 +74,7 @@ function UnknownTag({ tag }: { tag: string }) {
 function TagStep({ tag }: { tag: string }) {
   const { t } = useTranslation('onboarding');
   const { api } = useRemote();
+  const user = useSession((s) => s.user);
   const state = useApiQuery(queryKeys.onboardingTag(tag), () => loadTag(api, tag));
 
   if (state.status === 'error') {
@@ -103,16 +105,42 @@ function TagStep({ tag }: { tag: string }) {
   if (state.data.kind === 'unknown') return <UnknownTag tag={tag} />;
 
   const info = state.data.info;
-  return (
+  const supported = info.supported !== false;
+  const firstStep = (
     <>
-      <Stepper current={info.activated ? 'device' : 'account'} />
+      <Stepper current={info.activated || !supported ? 'device' : 'account'} />
       <div className={css.columns}>
         <DeviceCard info={info} />
-        <AccountPanel info={info} />
+        {supported ? <AccountPanel info={info} /> : <NotSupported info={info} />}
       </div>
+    </>
+  );
+  return (
+    <>
+      {/* Signed in: the steps after the account (organisation, placement, terms), or what he activated. */}
+      {user && supported ? <ActivationFlow info={info} fallback={firstStep} /> : firstStep}
       <p className={css.other}>
         <Link to="/onboarding">{t('otherDevice')}</Link>
       </p>
     </>
+  );
+}
+
+/** "Device not supported": a unit of a type this Fieldwatch cannot activate online. */
+function NotSupported({ info }: { info: OnboardingTagInfo }) {
+  const { t } = useTranslation('onboarding');
+  return (
+    <Card data-testid="not-supported">
+      <div className={css.problem} role="alert">
+        <span className={css.problemIcon} aria-hidden="true">
+          !
+        </span>
+        <div>
+          <h2 className={css.problemTitle}>{t('notSupported.title')}</h2>
+          <p className={css.problemText}>{t('notSupported.text', { unit: info.unitName, model: info.model })}</p>
+        </div>
+      </div>
+      <p className={css.lead}>{t('notSupported.contact', { tag: info.tagUuid })}</p>
+    </Card>
   );
 }

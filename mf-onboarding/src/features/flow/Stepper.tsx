@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { TRIAL_WEEKS } from '@fieldwatch/shared';
 import { Icon, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { ONBOARDING_STEPS, type OnboardingStep } from './steps';
 import css from './Stepper.module.css';
 
-/** All steps of the flow; the ones before the current one are done. */
-export function Stepper({ current }: { current: OnboardingStep }) {
+/** All steps of the flow; the ones before the current one are done (`done`: every one). */
+export function Stepper({ current, done = false }: { current: OnboardingStep; done?: boolean }) {
   const { t } = useTranslation('onboarding');
-  const index = ONBOARDING_STEPS.indexOf(current);
+  const index = done ? ONBOARDING_STEPS.length : ONBOARDING_STEPS.indexOf(current);
   return (
     <nav className={css.stepper} aria-label={t('steps.label')}>
       <p className={css.compact} aria-hidden="true">
-        {t('steps.progress', { current: index + 1, total: ONBOARDING_STEPS.length, step: t(`steps.${current}.title`) })}
+        {t('steps.progress', { current: Math.min(index + 1, ONBOARDING_STEPS.length), total: ONBOARDING_STEPS.length, step: t(`steps.${current}.title`) })}
       </p>
       <ol className={css.list}>
         {ONBOARDING_STEPS.map((step, i) => {
@@ -26,7 +27,7 @@ export function Stepper({ current }: { current: OnboardingStep }) {
               </span>
               <span className={css.text}>
                 <span className={css.title}>{t(`steps.${step}.title`)}</span>
-                <span className={css.hint}>{t(`steps.${step}.hint`)}</span>
+                <span className={css.hint}>{t(`steps.${step}.hint`, { weeks: TRIAL_WEEKS })}</span>
                 <VisuallyHidden>{t(`steps.state.${state}`)}</VisuallyHidden>
               </span>
             </li>

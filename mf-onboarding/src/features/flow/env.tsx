@@ -6,9 +6,20 @@ export interface OnboardingEnv {
   /** Origin of the Fieldwatch app for links out of the flow; '' inside the product. */
   origin: string;
   embedded: boolean;
+  /**
+   * Leaves the flow for a page of the product with a full page load (after an activation the
+   * shell's session — organisations, selection, unit list — is loaded afresh). Tests pass their own.
+   */
+  leave?: (href: string) => void;
 }
 
 export const OnboardingEnvContext = createContext<OnboardingEnv>({ origin: '', embedded: false });
+
+/** The function that leaves the flow for `path` of the product (a full page load). */
+export function useLeave(): (path: string) => void {
+  const { origin, leave } = useOnboardingEnv();
+  return (path: string) => (leave ?? ((href: string) => window.location.assign(href)))(`${origin}${path}`);
+}
 
 export function useOnboardingEnv(): OnboardingEnv {
   return useContext(OnboardingEnvContext);

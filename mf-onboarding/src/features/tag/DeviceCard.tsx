@@ -22,8 +22,13 @@ export function DeviceCard({ info }: { info: OnboardingTagInfo }) {
             <span className={css.model}>
               {t('device.model')} <strong data-testid="device-model">{info.model}</strong>
             </span>
-            <span className={css.state} data-activated={info.activated} data-testid="device-status">
-              {info.activated ? t('device.activated') : t('device.ready')}
+            <span
+              className={css.state}
+              data-activated={info.activated}
+              data-supported={info.supported !== false}
+              data-testid="device-status"
+            >
+              {info.activated ? t('device.activated') : info.supported === false ? t('device.notSupported') : t('device.ready')}
             </span>
           </span>
         </div>
