@@ -36,6 +36,7 @@ const settings = (id: number, over: Partial<OrganizationSettings> = {}): Organiz
   passwordPolicy: { minLength: 6, requireDigit: false, requireMixedCase: false, requireSymbol: false },
   sessionLifetimeHours: 672,
   signInMethods: ['password', 'bankid'],
+  requireTwoFactorSuperUsers: false,
   ...over,
 });
 
@@ -93,7 +94,7 @@ describe('admin organisation sections', () => {
     expect(screen.getByText(/\/a\/nordic-old redirects until/)).toBeTruthy();
   });
 
-  test('Security: the policy, lifetime and sign-in methods are sent; a minimum under 6 is refused', async () => {
+  test('Security: the policy, lifetime, sign-in methods and the two-factor requirement are sent; a minimum under 6 is refused', async () => {
     const { calls } = renderRemote(<Root />, {
       path: '/admin/security',
       handler: server((method) => (method === 'PUT' ? { status: 200, body: { data: settings(10) } } : null)),
@@ -106,12 +107,14 @@ describe('admin organisation sections', () => {
     fireEvent.click(screen.getByTestId('policy-requireDigit'));
     fireEvent.change(screen.getByTestId('session-lifetime'), { target: { value: '8' } });
     fireEvent.click(screen.getByTestId('method-bankid'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Require two-factor authentication for super users' }));
     fireEvent.click(screen.getByTestId('org-security-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       passwordPolicy: { minLength: 12, requireDigit: true, requireMixedCase: false, requireSymbol: false },
       sessionLifetimeHours: 8,
       signInMethods: ['password'],
+      requireTwoFactorSuperUsers: true,
     });
   });
 

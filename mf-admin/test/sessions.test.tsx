@@ -171,7 +171,7 @@ describe('profile overview', () => {
       within(tabs)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Overview', 'Personal info', 'Password', 'Preferences', 'Notifications', 'Sessions']);
+    ).toEqual(['Overview', 'Personal info', 'Password', 'Two-factor', 'Preferences', 'Notifications', 'Sessions']);
   });
 
   test('without a user in the store it offers to load the session again', async () => {

@@ -254,4 +254,34 @@ describe('admin user management', () => {
     });
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v3/admin/users/4/reactivate')).toBe(true);
   });
+
+  test('two-factor authentication of a user who lost his phone: turned off after a question, never one’s own here', async () => {
+    const withTwoFactor = users.map((u) => (u.id === 1 || u.id === 2 ? { ...u, twoFactor: true } : u));
+    const toasts: string[] = [];
+    const { calls, props } = renderRemote(<Root />, {
+      path: '/admin/users',
+      handler: server((method, url) => {
+        if (method === 'GET' && url === '/api/v3/admin/users') return { status: 200, body: { data: withTwoFactor } };
+        if (method === 'DELETE' && url === '/api/v3/admin/users/2/two-factor') return { status: 200, body: { data: { ...withTwoFactor[1], twoFactor: false } } };
+        return undefined;
+      }),
+    });
+    props.bus.on('toast', (t) => toasts.push(t.message));
+    await screen.findByText('Mads Jensen');
+    // Oneself: his own goes off in his profile.
+    expect(within(await openMenu('Astrid Lindqvist')).queryByRole('menuitem', { name: /two-factor/ })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    // Without it on, nothing to turn off.
+    expect(within(await openMenu('Olle Old')).queryByRole('menuitem', { name: /two-factor/ })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    fireEvent.click(within(await openMenu('Mads Jensen')).getByRole('menuitem', { name: 'Turn off two-factor authentication…' }));
+    const confirm = screen.getByTestId('reset-two-factor-dialog');
+    expect(within(confirm).getByText(/demo.user has lost the phone/)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(confirm).getByTestId('confirm-dialog-confirm'));
+    });
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/v3/admin/users/2/two-factor']);
+    await waitFor(() => expect(screen.queryByTestId('reset-two-factor-dialog')).toBeNull());
+    expect(toasts).toContain('Two-factor authentication of Mads Jensen is off.');
+  });
 });

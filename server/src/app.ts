@@ -16,6 +16,8 @@ import adminPlugin from './modules/admin/plugin';
 import auditPlugin from './modules/audit/plugin';
 import alarmsPlugin from './modules/alarms/plugin';
 import { installAuthGuard } from './modules/auth/guard';
+import { installTwoFactorGuard } from './modules/two-factor/guard';
+import twoFactorPlugin from './modules/two-factor/plugin';
 import authPlugin from './modules/auth/plugin';
 import configPlugin from './modules/config/plugin';
 import containersPlugin from './modules/containers/plugin';
@@ -149,6 +151,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   // Before the session guard: a cross-site write never touches a session.
   installOriginGuard(app, config.publicOrigins ?? []);
   installAuthGuard(app, ctx);
+  // A SuperUser whose organisation requires two-factor authentication: no admin writes without it.
+  installTwoFactorGuard(app, ctx);
   // API calls per token for the usage statistics (after the answer; every route).
   installUsageCounter(app, ctx.db);
   // OpenAPI (/api/docs): first, so its onRoute hook sees every route added after it.
@@ -158,6 +162,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(healthPlugin, ctx); // /api/health, /api/health/live, /api/health/ready
   await app.register(authPlugin, ctx); // login, logout, session, customer context
   await app.register(oidcPlugin, ctx); // BankID through OpenID Connect; the account selection's question
+  await app.register(twoFactorPlugin, ctx); // two-factor authentication (TOTP): the sign-in's second step, the profile's settings
   await app.register(userPlugin, ctx); // profile, preferences, avatar, password, password reset
   await app.register(dashboardsPlugin, ctx); // the user's dashboards
   await app.register(devicesPlugin, ctx); // unit lists, details, settings, markers, relay, actions (commands), firmware, log, radar, channels

@@ -119,6 +119,9 @@ describe.each(DRIVERS)('admin user management on %s', (driver) => {
     expect(verify.json().data).toMatchObject({ valid: true, username: 'ina@example.com' });
     const set = await d.s.app.inject({ method: 'POST', url: '/api/v3/user/changePassword', payload: { token, newPassword: 'ina-pass-1' } });
     expect(set.statusCode).toBe(200);
+    // Choosing the password signs the invited user in at once.
+    expect(set.json().data.signedIn).toBe(true);
+    expect(set.cookies.some((c) => c.name === 'fw_session' && c.value)).toBe(true);
     await login(d.s.app, 'ina@example.com', 'ina-pass-1');
 
     const list = (await call('GET', '/api/v3/admin/users', nordicAdmin)).json<{ data: ManagedUser[] }>().data;

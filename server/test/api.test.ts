@@ -418,6 +418,7 @@ describe.each(DRIVERS)('API on %s', (driver) => {
         deactivatedAt: null,
         manageable: true,
         personalNumber: null,
+        twoFactor: false,
       });
     });
 

@@ -1167,6 +1167,52 @@ const SPECS: Record<string, Spec> = {
         .map(({ who, o, n, extra }) => S({ who, body: json({ ...extra, oldPassword: o, newPassword: n }) })),
     ],
   },
+  // Two-factor authentication (TOTP). Neither fuzzed user has it on or a setup pending, and no
+  // request carries a pending sign-in's cookie: setup gets only wrong passwords (400 before
+  // anything is kept), enable finds no setup, disable and new recovery codes find it off (409), the
+  // second step finds no pending sign-in (401). None of them writes.
+  'GET /api/v3/user/two-factor': read,
+  'POST /api/v3/user/two-factor/setup': {
+    write: true,
+    genericWeight: 12,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, p: junkString.filter((s) => s.length >= 1 && s.length <= 1000) })
+        .map(({ who, p }) => S({ who, body: json({ password: p }) })),
+    ],
+  },
+  'POST /api/v3/user/two-factor/enable': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, c: fc.oneof(fc.stringMatching(/^\d{6}$/), junkString.filter((s) => s.length >= 1 && s.length <= 64)) })
+        .map(({ who, c }) => S({ who, body: json({ code: c }) })),
+    ],
+  },
+  'POST /api/v3/user/two-factor/disable': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, p: fc.constantFrom('fieldwatch-demo', 'x'), c: fc.stringMatching(/^\d{6}$/) })
+        .map(({ who, p, c }) => S({ who, body: json({ password: p, code: c }) })),
+    ],
+  },
+  'POST /api/v3/user/two-factor/recovery-codes': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, c: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constantFrom('k7d2m-q9xhp', 'abcde-fghjk')) })
+        .map(({ who, c }) => S({ who, body: json({ code: c }) })),
+    ],
+  },
+  'POST /api/v2/auth/login/two-factor': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, c: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constantFrom('k7d2m-q9xhp')) })
+        .map(({ who, c }) => S({ who, body: json({ code: c }) })),
+    ],
+  },
   // Public: an account nobody has (no token stored, nothing sent; the answer is the same as for
   // a real one, so only the unchanged tables tell), or a link that would lead elsewhere (400).
   'POST /api/v3/user/forgotPassword': {
@@ -1273,6 +1319,37 @@ const SPECS: Record<string, Spec> = {
         .map(({ who, t, n }) => S({ who, body: json({ token: t, newPassword: n }) })),
     ],
   },
+  // Registration (public). Semantic requests pass the schema but are refused before anything is
+  // counted or stored: a confirmation that differs. Verify: no link was ever mailed, so every token
+  // is refused. Resend counts the client address (login_throttle) and may mail: only invalid ones.
+  'POST /api/v3/register': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({
+          who: whoArb,
+          p: fc.string({ minLength: 6, maxLength: 40 }),
+          c: fc.string({ maxLength: 40 }),
+          name: fc.string({ minLength: 1, maxLength: 50 }).filter((x) => /\S/.test(x)),
+        })
+        .filter(({ p, c }) => p !== c)
+        .map(({ who, p, c, name }) =>
+          S({ who, body: json({ name, email: 'fuzz.person@example.com', password: p, confirmPassword: c }) }),
+        ),
+    ],
+  },
+  'POST /api/v3/register/verify': {
+    write: true,
+    semantic: () => [
+      fc
+        .record({
+          who: whoArb,
+          t: fc.oneof(junkString, fc.base64String({ minLength: 44, maxLength: 44 })).filter((x) => x.length >= 1 && x.length <= 200),
+        })
+        .map(({ who, t }) => S({ who, body: json({ token: t }) })),
+    ],
+  },
+  'POST /api/v3/register/resend': { write: true },
   'GET /api/v3/user/organization/:id': read,
   'GET /api/v3/user/preferences': read,
   'PUT /api/v3/user/preferences': { write: true },
@@ -1945,9 +2022,84 @@ const SPECS: Record<string, Spec> = {
   'POST /api/v3/admin/users/:id/reset-link': { write: true, safe: true, pools: () => ({ id: fc.constantFrom(String(NOWHERE), '0') }) },
   'GET /api/v3/admin/users/:id/sessions': read,
   'DELETE /api/v3/admin/users/:id/sessions': { write: true, safe: true, pools: () => ({ id: fc.constantFrom(String(NOWHERE), '0') }) },
+  // Nobody in the fixture has two-factor authentication on: a reset of anyone changes nothing.
+  'DELETE /api/v3/admin/users/:id/two-factor': { write: true, safe: true, pools: () => ({ id: fc.constantFrom(String(NOWHERE), '0', '1', '2', '3') }) },
   'GET /api/v3/config': read,
   'GET /api/v1/nfc/tag': read,
   'GET /api/v3/onboarding/tag/:uuid': read,
+  // The onboarding steps (onboarding-steps.test.ts). Nobody of the fixture has begun one, so a
+  // placement or an activation with a valid body is refused ("choose the organisation first").
+  'GET /api/v3/onboarding/flow/:uuid': read,
+  'GET /api/v3/onboarding/places': read,
+  'PUT /api/v3/onboarding/flow/:uuid/organization': {
+    write: true,
+    semantic: (fx) => [
+      // Not the caller's (or nobody's) organisation: 404.
+      fc
+        .record({ who: whoArb, tag: fc.constantFrom(...fx.tagUuids), org: fc.constantFrom(NOWHERE, 2_000_000) })
+        .map(({ who, tag, org }) => S({ who, path: { uuid: tag }, body: json({ organizationId: org }) })),
+      // Both one of his and a new one: 400.
+      fc
+        .record({ who: whoArb, tag: fc.constantFrom(...fx.tagUuids) })
+        .map(({ who, tag }) =>
+          S({
+            who,
+            path: { uuid: tag },
+            body: json({
+              organizationId: fx.nordic,
+              newOrganization: {
+                companyName: 'F',
+                companyAddress: 'A',
+                companyZip: '1',
+                companyCity: 'C',
+                contactName: 'N',
+                contactEmail: 'n@x.example',
+              },
+            }),
+          }),
+        ),
+      // A tag nobody has: 404.
+      fc
+        .record({ who: whoArb, tag: fc.stringMatching(/^f[0-9a-f]{7}-dead$/) })
+        .map(({ who, tag }) => S({ who, path: { uuid: tag }, body: json({ organizationId: fx.nordic }) })),
+    ],
+  },
+  'PUT /api/v3/onboarding/flow/:uuid/placement': {
+    write: true,
+    semantic: (fx) => [
+      // Off the map (400), or anywhere before the organisation is chosen (409).
+      fc
+        .record({
+          who: whoArb,
+          tag: fc.constantFrom(...fx.tagUuids),
+          lat: fc.oneof(fc.double({ min: 90.000001, max: 1e6, noNaN: true }), fc.double({ min: -90, max: 90, noNaN: true })),
+          lon: fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+          loc: fc.oneof(fc.constant<Record<string, string>>({ locationName: 'L' }), fc.constant({ locationId: fx.containers.location })),
+        })
+        .map(({ who, tag, lat, lon, loc }) => S({ who, path: { uuid: tag }, body: json({ name: 'P', lat, lon, ...loc }) })),
+    ],
+  },
+  'POST /api/v3/onboarding/flow/:uuid/activate': {
+    write: true,
+    semantic: (fx) => [
+      // Terms not accepted (400), of another version (409), or nothing chosen yet (409).
+      fc
+        .record({
+          who: whoArb,
+          tag: fc.constantFrom(...fx.tagUuids),
+          termsVersion: fc.constantFrom('2023_1', '2022_2', 'x'),
+          acceptTerms: fc.boolean(),
+        })
+        .map(({ who, tag, termsVersion, acceptTerms }) => S({ who, path: { uuid: tag }, body: json({ termsVersion, acceptTerms }) })),
+    ],
+  },
+  'GET /api/v3/admin/trials': read,
+  // No unit of the fixture has a trial: every conversion is a 404.
+  'POST /api/v3/admin/trials/:id/convert': {
+    write: true,
+    safe: true,
+    pools: (fx) => ({ id: fc.constantFrom(String(NOWHERE), String(fx.unit.id), String(fx.balticUnits[0]!), '0') }),
+  },
   'GET /api/v2/device/groups': read,
   'POST /api/v2/device/groups': {
     write: true,

@@ -122,7 +122,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(driver: Driver, overrides: Partial<Config> = {}): Promise<TestServer> {
+/** `logStream`: where the app's log goes (a test that reads it sets a logLevel too). */
+export async function startServer(
+  driver: Driver,
+  overrides: Partial<Config> = {},
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestServer> {
   let drop: (() => Promise<void>) | undefined;
   let config = testConfig(overrides);
   if (driver === 'postgres') {
@@ -131,7 +136,7 @@ export async function startServer(driver: Driver, overrides: Partial<Config> = {
     config = { ...config, databaseUrl: pg.url };
   }
   const db = await openDatabase(config);
-  const app = injectAsOwnPages(await buildApp({ config, database: db }));
+  const app = injectAsOwnPages(await buildApp({ config, database: db, ...(opts.logStream ? { logStream: opts.logStream } : {}) }));
   await app.ready();
   return {
     app,

@@ -55,3 +55,44 @@ export function decodeHeader(value: string): string {
       : decodeURIComponent(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')),
   );
 }
+
+/**
+ * A real SMTP server in this process (127.0.0.1, a free port) that keeps every message it accepts;
+ * `state.refuse` makes it reject recipients (a mail fault). `nth(n)` waits for the n-th message.
+ */
+export async function startSmtpSink() {
+  const { SMTPServer } = await import('smtp-server');
+  const received: Array<{ to: string[]; raw: string }> = [];
+  const state = { refuse: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, cb) {
+      cb(state.refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as import('node:net').AddressInfo).port;
+  const nth = async (n: number): Promise<ReturnType<typeof parseMail> & { to: string[] }> => {
+    for (let i = 0; i < 200 && received.length < n; i++) await new Promise((r) => setTimeout(r, 25));
+    const m = received[n - 1];
+    if (!m) throw new Error(`mail ${n} did not arrive (${received.length} arrived)`);
+    return { ...parseMail(m.raw), to: m.to };
+  };
+  return {
+    received,
+    state,
+    nth,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -14,9 +14,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { MESSAGES, PASSWORD_MESSAGES, USERNAME_TAKEN, USER_TYPES, usernameKey } from '@fieldwatch/shared';
-import { passwordResetTokens, users } from '../src/db/schema';
+import { auditLog, passwordResetTokens, users } from '../src/db/schema';
 import { createMailer } from '../src/modules/mail/mailer';
-import { addUser, DRIVERS, login, startDemo, type DemoServer } from './helpers';
+import { addUser, DRIVERS, login, sessionCookie, startDemo, type DemoServer } from './helpers';
 import { decodeHeader, emlFiles, linkIn, parseMail, readEml } from './mail-helpers';
 
 interface Received {
@@ -157,10 +157,21 @@ describe.each(DRIVERS)('password links over SMTP on %s', (driver) => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.body).not.toContain(token);
-    // Every session of the user ended: the one from before and the demo one.
+    // Every session of the user ended: the one from before and the demo one; the browser that set
+    // the password is signed in, in a session of its own.
     for (const cookie of [other, d.userCookie])
       expect((await inject('GET', '/api/v3/user/profile', undefined, cookie)).statusCode).toBe(401);
+    expect(changed.json()).toEqual({ data: { message: PASSWORD_MESSAGES.changed, signedIn: true } });
+    const signedIn = sessionCookie(changed);
+    expect((await inject('GET', '/api/v3/user/profile', undefined, signedIn)).json().data.username).toBe('demo.user');
     expect(await tokenRows(ids.user)).toEqual([]);
+    // In the audit log: the reset, then the sign-in by the link (never the password).
+    const audit = await d.s.db.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(ids.user)));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['auth.passwordReset', 'auth.signin']));
+    expect(JSON.stringify(audit)).not.toContain('reset-pass-1');
 
     // Single use.
     for (const again of [

@@ -15,10 +15,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { USER_TYPES } from '@fieldwatch/shared';
 import { appContext, appRoutes } from '../src/app';
-import { alarms, events, nfcTags, notifications, taskFiles, tasks, unitSettings, units, users } from '../src/db/schema';
+import { alarms, events, nfcTags, notifications, taskFiles, tasks, unitSettings, units, unitTrials, users } from '../src/db/schema';
 import {
   addUser,
   DRIVERS,
@@ -95,6 +95,8 @@ interface Fixture {
     task: string;
     taskRevision: number;
     token: string;
+    /** A Nordic tag in stock whose onboarding both callers began, choosing Nordic Utilities. */
+    stockTag: string;
   };
   validDashboardContent: unknown;
 }
@@ -199,6 +201,17 @@ async function makeFixture(d: DemoServer): Promise<Fixture> {
     .innerJoin(units, eq(units.id, nfcTags.unitId))
     .where(eq(units.organizationId, d.baltic))
     .limit(1);
+  // An onboarding of a Nordic tag in stock, Nordic Utilities chosen by both callers (the placement
+  // walk aims at Baltic locations and groups from it), and a trial of a Baltic unit (its conversion).
+  const [stock] = await db
+    .select({ uuid: nfcTags.tagUuid })
+    .from(nfcTags)
+    .innerJoin(units, eq(units.id, nfcTags.unitId))
+    .where(and(eq(units.organizationId, d.nordic), isNull(nfcTags.activatedAt)))
+    .limit(1);
+  for (const c of [nsuper, d.userCookie])
+    await call(c, 'PUT', `/api/v3/onboarding/flow/${stock!.uuid}/organization`, { organizationId: d.nordic });
+  await db.insert(unitTrials).values({ unitId: bUnit, startedAt: new Date(), endsAt: new Date(Date.now() + 28 * 86_400_000) });
   // A value of Baltic Water in the key-value store (a Nordic user must not reach it).
   await call(sup, 'POST', '/api/v1/xrequest/SetUserData', {
     ValueType: 'tenancy',
@@ -239,6 +252,7 @@ async function makeFixture(d: DemoServer): Promise<Fixture> {
       task: nTask!.id,
       taskRevision: nTask!.revision,
       token: nToken.token,
+      stockTag: stock!.uuid,
     },
     validDashboardContent,
   };
@@ -703,6 +717,15 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
       status: ADMIN,
     },
   ],
+  'DELETE /api/v3/admin/users/:id/two-factor': (f) => [
+    {
+      name: "turn off a Baltic user's two-factor authentication",
+      req: (id) => ({ method: 'DELETE', url: `/api/v3/admin/users/${id}/two-factor` }),
+      foreign: f.b.user,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
+  ],
   'GET /api/v3/admin/organizations/:id': (f) => [
     {
       name: 'Baltic Water',
@@ -1046,6 +1069,56 @@ const WALK: Record<string, (f: Fixture) => Case[]> = {
   'GET /api/v3/device/devices/:id/channels': (f) => [unit(f, (id) => get(`/api/v3/device/devices/${id}/channels`))],
   'PUT /api/v3/device/devices/:id/channels/:n': (f) => [
     unit(f, (id) => ({ method: 'PUT', url: `/api/v3/device/devices/${id}/channels/1`, body: { kind: 'formula', factor: 2 } })),
+  ],
+  'PUT /api/v3/onboarding/flow/:uuid/organization': (f) => [
+    {
+      name: 'Baltic Water for a Nordic tag',
+      req: (id) => ({ method: 'PUT', url: `/api/v3/onboarding/flow/${f.n.stockTag}/organization`, body: { organizationId: id } }),
+      foreign: f.baltic,
+      missing: NOWHERE,
+    },
+  ],
+  'PUT /api/v3/onboarding/flow/:uuid/placement': (f) => [
+    {
+      name: 'into a Baltic location',
+      req: (id) => ({
+        method: 'PUT',
+        url: `/api/v3/onboarding/flow/${f.n.stockTag}/placement`,
+        body: { name: 'U', lat: 59, lon: 18, locationId: String(id) },
+      }),
+      foreign: f.b.containerLocation,
+      missing: 'nope',
+    },
+    {
+      name: 'into a Baltic group',
+      req: (id) => ({
+        method: 'PUT',
+        url: `/api/v3/onboarding/flow/${f.n.stockTag}/placement`,
+        body: { name: 'U', lat: 59, lon: 18, locationName: 'L', groupId: String(id) },
+      }),
+      foreign: f.b.containerGroup,
+      missing: 'nope',
+    },
+  ],
+  'GET /api/v3/onboarding/places': (f) => [
+    {
+      name: "Baltic Water's addresses",
+      // A Baltic address (the demo streets are Swedish and Danish), no town.
+      req: (id) => get(`/api/v3/onboarding/places?q=gade&organization=${id}`),
+      foreign: f.baltic,
+      missing: NOWHERE,
+      // Answered as for no organisation: towns only (none here).
+      status: { super: 200, user: 200 },
+    },
+  ],
+  'POST /api/v3/admin/trials/:id/convert': (f) => [
+    {
+      name: "a Baltic unit's trial",
+      req: (id) => ({ method: 'POST', url: `/api/v3/admin/trials/${id}/convert` }),
+      foreign: f.b.unit,
+      missing: NOWHERE,
+      status: ADMIN,
+    },
   ],
   'PUT /api/v3/device/devices/:id/nfc/tag': (f) => [
     unit(f, (id) => ({ method: 'PUT', url: `/api/v3/device/devices/${id}/nfc/tag`, body: { tagUuid: 'aa11bb22-tenancy' } })),
@@ -1407,6 +1480,13 @@ const NOT_APPLICABLE: Record<string, string> = {
   'POST /api/v3/user/profile/avatar': "the caller's own avatar, no id",
   'DELETE /api/v3/user/profile/avatar': "the caller's own avatar, no id",
   'PUT /api/v3/user/password': "the caller's own password, no id",
+  'GET /api/v3/user/two-factor': "the caller's own two-factor authentication, no id",
+  'POST /api/v3/user/two-factor/setup': "the caller's own two-factor authentication, no id",
+  'POST /api/v3/user/two-factor/enable': "the caller's own two-factor authentication, no id",
+  'POST /api/v3/user/two-factor/disable': "the caller's own two-factor authentication, no id",
+  'POST /api/v3/user/two-factor/recovery-codes': "the caller's own two-factor authentication, no id",
+  'POST /api/v2/auth/login/two-factor':
+    "public: a code, not an id; the pending sign-in's cookie names its one user (two-factor.test.ts: another user's codes never complete it)",
   'GET /api/v3/user/profile/notifications': "the caller's own notification settings, no id",
   'PUT /api/v3/user/profile/notifications': "the caller's own notification settings, no id (alarm types are numbers of the spec, not of an organisation)",
   'GET /api/v3/notify-mail/unsubscribe':
@@ -1419,6 +1499,12 @@ const NOT_APPLICABLE: Record<string, string> = {
     'public by design: the restore token is the secret, not an id of an organisation',
   'POST /api/v3/user/forgotPassword':
     'public: a username or e-mail address, not an id; answers the same whether an account matches or not (password-reset.test.ts)',
+  'POST /api/v3/register':
+    'public: creates an account of no organisation from its own fields (no organisation id is accepted, registration.test.ts)',
+  'POST /api/v3/register/verify':
+    "public by design: the mailed token is the secret and names its one account, of no organisation (registration.test.ts)",
+  'POST /api/v3/register/resend':
+    'public: a username or e-mail address, not an id; answers the same whether an account matches or not (registration.test.ts)',
   'GET /api/v3/user/preferences': "the caller's own preferences, no id",
   'PUT /api/v3/user/preferences':
     "the caller's own preference document; its weather map is keyed by unit ids that are never read back on the server, only by the browser against its own unit list",
@@ -1450,6 +1536,11 @@ const NOT_APPLICABLE: Record<string, string> = {
   'GET /api/v3/config': 'deployment configuration, no id',
   'GET /api/v3/onboarding/tag/:uuid':
     'public by design: the NFC tag a new customer holds is the key to its onboarding page',
+  'GET /api/v3/onboarding/flow/:uuid':
+    "the caller's own steps with a tag; the tag is public by design (see above) and the answer names only the caller's organisations and their containers",
+  'POST /api/v3/onboarding/flow/:uuid/activate':
+    "no id but the public tag: the organisation, location and group are the ones the caller's own steps chose (walked above) and are checked again when it activates",
+  'GET /api/v3/admin/trials': "lists the trials of the caller's organisations, no id",
   'GET /api/v2/device/groups': 'the session scope, no id',
   'GET /api/v3/containers': 'the session scope, no id',
   'GET /api/v1/weather/getWeather': 'coordinates, no id',

@@ -16,7 +16,7 @@ import {
   type UserProfile,
 } from '@fieldwatch/shared';
 import { passwordResetTokens, sessions, users } from '../src/db/schema';
-import { addUser, DRIVERS, getJson, login, startServer, type TestServer } from './helpers';
+import { addUser, DRIVERS, getJson, login, sessionCookie, startServer, type TestServer } from './helpers';
 import { emlFiles, linkIn, readEml } from './mail-helpers';
 
 type Data<T> = { data: T };
@@ -192,9 +192,13 @@ describe.each(DRIVERS)('user API on %s', (driver) => {
       expect(short.json().message).toBe(MESSAGES.passwordTooShort);
       const ok = await s.app.inject({ method: 'POST', url: '/api/v3/user/changePassword', payload: { token, newPassword: 'secret-3' } });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json().data.message).toBe(PASSWORD_MESSAGES.changed);
-      expect(await s.db.db.select().from(sessions).where(eq(sessions.userId, restorerId))).toEqual([]);
+      expect(ok.json().data).toEqual({ message: PASSWORD_MESSAGES.changed, signedIn: true });
+      // Every session from before ended; the browser that set the password is signed in, in a new one.
+      const fresh = sessionCookie(ok);
+      const left = await s.db.db.select().from(sessions).where(eq(sessions.userId, restorerId));
+      expect(left).toHaveLength(1);
       expect((await get('/api/v3/user/profile', restorerCookie)).status).toBe(401);
+      expect((await get('/api/v3/user/profile', fresh)).status).toBe(200);
       // Used up.
       const again = await s.app.inject({ method: 'GET', url: `/api/v3/user/verifyChangePasswordToken/${token}` });
       expect(again.statusCode).toBe(400);

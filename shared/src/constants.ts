@@ -31,7 +31,24 @@ export const DEFAULT_SERVER_PORT = 3000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const TIME_RANGES_HOURS = [1, 6, 24, 72, 168, 720, 1440, 4380, 8760] as const;
 export const TRIAL_WEEKS = 4;
+/** The trial in days (an activation on day D ends on day D + 28, at the same time of day). */
+export const TRIAL_DAYS = TRIAL_WEEKS * 7;
+/** Days before a trial's end that its warning mail goes out (once). */
+export const TRIAL_WARNING_DAYS = 7;
 export const TERMS_VERSION = '2023_1';
+/**
+ * The contract constants of spec §9, which the general terms (version TERMS_VERSION) state: a
+ * 12-month term renewed by itself, 3 months' notice, invoices payable 30 days net, 12 % late
+ * interest a year, invoiced quarterly in advance, price changes announced 3 months ahead.
+ */
+export const CONTRACT_TERMS = {
+  termMonths: 12,
+  noticeMonths: 3,
+  paymentDaysNet: 30,
+  lateInterestPercent: 12,
+  invoicingMonths: 3,
+  priceChangeNoticeMonths: 3,
+} as const;
 /** Swedish for "not installed": a unit whose name carries it is inactive (spec §4). */
 export const INACTIVE_UNIT_MARKER = 'Ej installerad';
 export const ERROR_SAMPLE_RATE = 1;

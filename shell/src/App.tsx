@@ -4,7 +4,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { useStore } from 'zustand';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AREAS } from '@fieldwatch/shared';
+import { AREAS, TWO_FACTOR_PROFILE_PATH } from '@fieldwatch/shared';
 import { LoadingState } from '@fieldwatch/shared/ui';
 import { bus, queryClient, sessionStore } from './platform';
 import { expireSession } from './features/session/session';
@@ -15,11 +15,15 @@ import { Layout, PublicLayout } from './features/layout/Layout';
 import { AreaOutlet } from './features/remotes/AreaOutlet';
 import { NotFound } from './features/notfound/NotFound';
 import { Toasts } from './features/toasts/Toasts';
+import { RegisterPage, REGISTER_PATH } from './features/registration/RegisterPage';
+import { VerifyEmailPage, VERIFY_EMAIL_PATH } from './features/registration/VerifyEmailPage';
+import { NoOrganisationPage, NO_ORGANISATION_PATH, RequireOrganisation } from './features/no-organisation/NoOrganisationPage';
 
 /** Routes need a session; visitors go to /login with the wanted path in ?redirect=. */
 function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const status = useStore(sessionStore, (s) => s.status);
+  const twoFactorSetupRequired = useStore(sessionStore, (s) => s.twoFactorSetupRequired);
   const location = useLocation();
   if (status === 'unknown' || status === 'loading') {
     return (
@@ -32,6 +36,11 @@ function RequireSession({ children }: { children: ReactNode }) {
     // "/" is only a redirect to the overview: come back to where it leads.
     const wanted = location.pathname === '/' ? '/dashboard/default' : `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
+  }
+  // His organisation requires two-factor authentication and he has not turned it on: the profile's
+  // page of it (which says why) until he has; the server refuses his admin writes meanwhile.
+  if (twoFactorSetupRequired && location.pathname !== TWO_FACTOR_PROFILE_PATH) {
+    return <Navigate to={TWO_FACTOR_PROFILE_PATH} replace />;
   }
   return <>{children}</>;
 }
@@ -76,11 +85,25 @@ export function App({ i18n }: { i18n: I18n }) {
             <Route path="/reset-password" element={<ResetPasswordPage />} />
             {/* Public: an organisation's account URL (its sign-in page with its logo and colour). */}
             <Route path="/a/:slug" element={<AccountUrlPage />} />
+            {/* Public: registration, and the page its mailed link opens (one click verifies and signs in). */}
+            <Route path={REGISTER_PATH} element={<RegisterPage />} />
+            <Route path={VERIFY_EMAIL_PATH} element={<VerifyEmailPage />} />
+            {/* A signed-in user of no organisation: what he can do instead (RequireOrganisation sends him here). */}
+            <Route
+              path={NO_ORGANISATION_PATH}
+              element={
+                <RequireSession>
+                  <NoOrganisationPage />
+                </RequireSession>
+              }
+            />
             {publicRoutes}
             <Route
               element={
                 <RequireSession>
-                  <Layout />
+                  <RequireOrganisation>
+                    <Layout />
+                  </RequireOrganisation>
                 </RequireSession>
               }
             >

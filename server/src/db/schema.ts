@@ -782,6 +782,27 @@ export const userAdminState = pgTable('user_admin_state', {
 });
 
 /**
+ * Accounts their owners registered (issue 18 §3): unverified until the mailed link is opened
+ * (verifiedAt null). The link's token as its sha256, cleared by its one use; `redirect` the path
+ * it leads on to. Accounts made any other way have no row (and are verified).
+ */
+export const userRegistrations = pgTable(
+  'user_registrations',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date' }),
+    tokenSentAt: timestamp('token_sent_at', { withTimezone: true, mode: 'date' }),
+    redirect: text('redirect').notNull().default(''),
+  },
+  (t) => [uniqueIndex('user_registrations_token_hash_idx').on(t.tokenHash)],
+);
+
+/**
  * An organisation's settings beside its name and rights (issue 18 §1): the main account it is under,
  * contact, billing and company details, defaults for new users, branding (logo, accent colour,
  * account URL) and security (password policy, session lifetime, sign-in methods). One row per
@@ -812,6 +833,8 @@ export const organizationSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{password,bankid}'::text[]`),
+    /** SuperUsers of the organisation must use two-factor authentication (TOTP). */
+    requireTwoFactorSuperUsers: boolean('require_two_factor_super_users').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('organization_settings_slug_idx').on(t.slug), index('organization_settings_parent_idx').on(t.parentId)],
@@ -910,3 +933,127 @@ export const userOrgChoice = pgTable('user_org_choice', {
   organizationIds: integer('organization_ids').array().notNull(),
   chosenAt: timestamp('chosen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Two-factor authentication (TOTP, modules/two-factor): the user's authenticator secret (base32),
+ * in force from enabled_at (null: set up, not yet confirmed with a code), and the last 30-second
+ * step a code was accepted for, so that no code is accepted twice.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes of two-factor authentication: sha256 (hex) of the code; used_at once used. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Sign-ins whose password was right and whose two-factor code is still to come: the sha256 of the
+ * ticket (its HttpOnly cookie holds it), five minutes at most, used once, ended after five wrong codes.
+ */
+export const twoFactorLogins = pgTable(
+  'two_factor_logins',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(true),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('two_factor_logins_user_idx').on(t.userId), index('two_factor_logins_expires_idx').on(t.expiresAt)],
+);
+
+// ───────────────────────── Onboarding from an NFC tag (migration 0024) ─────────────────────────
+
+/**
+ * A signed-in user's way through the onboarding of one tag (issue 19 §1): the organisation chosen
+ * (one of his, or the details of a new one, made at activation), the placement, and — once he
+ * activated — the unit. Each step survives a reload; nothing else is created before activation.
+ */
+export const onboardings = pgTable(
+  'onboardings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tagUuid: text('tag_uuid')
+      .notNull()
+      .references(() => nfcTags.tagUuid, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    /** A new organisation's details (NewOrganization in @fieldwatch/shared), when one is to be made. */
+    newOrganization: jsonb('new_organization').$type<Record<string, string>>(),
+    /** OnboardingPlacement in @fieldwatch/shared. */
+    placement: jsonb('placement').$type<Record<string, unknown>>(),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tagUuid] }), index('onboardings_tag_idx').on(t.tagUuid)],
+);
+
+/**
+ * The trial a unit's activation started (TRIAL_DAYS): active until ends_at, then ended by the
+ * trial job unless converted to a subscription first. warned_at: the warning mail went out
+ * (TRIAL_WARNING_DAYS before the end, once). link_origin: where the activation came from, for the
+ * mail's link.
+ */
+export const unitTrials = pgTable(
+  'unit_trials',
+  {
+    unitId: integer('unit_id')
+      .primaryKey()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    activatedBy: integer('activated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** TRIAL_STATUSES: active, ended, converted. */
+    status: text('status').notNull().default('active'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    warnedAt: timestamp('warned_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    convertedAt: timestamp('converted_at', { withTimezone: true, mode: 'date' }),
+    convertedBy: integer('converted_by').references(() => users.id, { onDelete: 'set null' }),
+    linkOrigin: text('link_origin'),
+  },
+  (t) => [index('unit_trials_status_ends_idx').on(t.status, t.endsAt)],
+);
+
+/**
+ * Acceptances of the general terms (spec §5, §9): which version, when, by whom (the username kept
+ * when the account is gone), for which organisation and unit, in which language they were shown.
+ */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    id: serial('id').primaryKey(),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    language: text('language').notNull(),
+  },
+  (t) => [index('terms_acceptances_org_idx').on(t.organizationId)],
+);

@@ -94,11 +94,17 @@ function addSecret(raw: WithSecrets, value: unknown): void {
   (raw[SECRETS] ??= new Set()).add(value);
 }
 
+/**
+ * Body fields that carry a secret although their name says nothing of it: a two-factor code or
+ * recovery code (`code`). Not in SECRET_NAME, which also names error properties (err.code).
+ */
+const SECRET_BODY_FIELD = /^code$/;
+
 /** Values of secret-named fields, at any depth of a parsed body or query. */
 function addSecretFields(raw: WithSecrets, value: unknown, depth = 0): void {
   if (!value || typeof value !== 'object' || depth > 8) return;
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (isSecretName(k)) {
+    if (isSecretName(k) || SECRET_BODY_FIELD.test(k)) {
       if (Array.isArray(v)) v.forEach((x) => addSecret(raw, typeof x === 'string' ? x : JSON.stringify(x)));
       else addSecret(raw, typeof v === 'string' ? v : JSON.stringify(v));
     } else addSecretFields(raw, v, depth + 1);

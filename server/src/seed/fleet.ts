@@ -22,10 +22,16 @@ export const DEMO_SEED = 0x0f1e1d;
 export const DEMO_PASSWORD = 'fieldwatch-demo';
 /** Unit ids start here, so they never look like organisation or user ids. */
 export const FIRST_UNIT_ID = 10_001;
-/** Two tags with fixed ids for manual and end-to-end tests of the onboarding flow. */
+/**
+ * Tags with fixed ids for manual and end-to-end tests of the onboarding flow: one not activated
+ * (the banner names it; screenshots and journeys look at it, none activates it), one activated,
+ * and one not activated that the activation journey (e2e onboarding-activate.spec.ts) activates —
+ * nothing else uses it.
+ */
 export const DEMO_TAGS = {
   notActivated: '8d3f6a2e-5c1b-4e7a-9f0d-2b6c8e4a1f35',
   activated: '1b7e4c9a-3d2f-4a6b-8e5c-7f0a9d2b4c61',
+  journey: '5e2d0c4b-7a19-4f6e-b3d8-9c0a1e2f3b47',
 } as const;
 
 export interface DemoOrg {
@@ -451,8 +457,10 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
     .map((u, n) => {
       const fixed = n === 0 ? DEMO_TAGS.notActivated : n === 2 ? DEMO_TAGS.activated : null;
       const activated = n !== 0 && n % 4 !== 1;
+      // The journey's tag replaces a drawn id: the draw stays, so every other value is as before.
+      const drawn = fixed ?? rng.uuid();
       return {
-        tagUuid: fixed ?? rng.uuid(),
+        tagUuid: n === 1 ? DEMO_TAGS.journey : drawn,
         unitId: u.id,
         activatedAt: activated ? new Date(nowMs - rng.int(10, 400) * 86_400_000) : null,
       };

@@ -6,6 +6,7 @@ import type { ChannelKind, CommandKind, CommandState, DeviceFamily, RelayState, 
 import type { UnitStatus } from '../domain/status';
 import type { Granularity, SeriesPoint } from '../domain/telemetry';
 import type { UnitSettingsDoc } from '../contract/devices';
+import type { UnitTrial } from '../contract/onboarding';
 import type { AlarmEventRef, Unit } from './types';
 import type { LocalText } from '../domain/local-text';
 
@@ -31,6 +32,8 @@ export interface UnitDetails extends Unit {
   CreatedAt?: string;
   /** Serial number given when the unit was added, if any. */
   SerialNumber?: string | null;
+  /** The trial its activation from an NFC tag started (contract/onboarding.ts); null: none. */
+  Trial?: UnitTrial | null;
 }
 
 /** GET /api/v1/device/{id}/options and /api/v2/device/devices/{id}/options ({ data }). */

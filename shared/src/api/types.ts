@@ -42,6 +42,11 @@ export interface SessionResponse {
   Customers: Customer[];
   /** Customers the user selected; all device, alarm and KPI queries are scoped by them. */
   selectedCustomers: number[];
+  /**
+   * His organisation requires two-factor authentication of SuperUsers and he has not turned it on:
+   * the shell sends him to /profile/two-factor, and administration writes answer 403 until he has.
+   */
+  twoFactorSetupRequired?: boolean;
 }
 
 export interface LoginResponse {
@@ -138,6 +143,11 @@ export interface OnboardingTagInfo {
   unitName: string;
   model: string;
   activated: boolean;
+  /**
+   * Whether this Fieldwatch can activate the unit online: its type is one it knows. A tag of an
+   * unknown type says "Device not supported" and offers no activation.
+   */
+  supported: boolean;
   trialWeeks: number;
   termsVersion: string;
 }

@@ -24,6 +24,13 @@ export const PASSWORD_MESSAGES = {
 export interface PasswordChangeResult {
   message: string;
 }
+/**
+ * POST /changePassword (a password link or an invitation) also signs the browser in, unless the
+ * account may not sign in by password (deactivated, or its organisations allow only BankID).
+ */
+export interface PasswordSetResult extends PasswordChangeResult {
+  signedIn: boolean;
+}
 
 /**
  * The answer of createRestorePasswordToken (and forgotPassword): only that a link was sent. The

@@ -37,6 +37,8 @@ export interface ManagedUser extends AdminUser {
    * number is never sent back; an administrator replaces or removes it.
    */
   personalNumber: string | null;
+  /** Two-factor authentication (TOTP) is on; an administrator may turn it off (resetUserTwoFactor). */
+  twoFactor?: boolean;
 }
 
 /** What the admin sees of a user's sign-ins: the last one and his open sessions. */

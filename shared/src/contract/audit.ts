@@ -13,8 +13,11 @@ export const AUDIT_ACTIONS = [
   'auth.sessionEnded',
   'auth.passwordReset',
   'auth.passwordResetRequested',
+  'auth.registered',
+  'auth.emailVerified',
   'auth.twoFactorEnabled',
   'auth.twoFactorDisabled',
+  'auth.twoFactorRecoveryCodes',
   // the user's own account
   'profile.update',
   'profile.avatar',
@@ -42,6 +45,9 @@ export const AUDIT_ACTIONS = [
   // API tokens
   'token.create',
   'token.revoke',
+  // units activated from their NFC tag (onboarding), and their trials
+  'onboarding.activate',
+  'trial.convert',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

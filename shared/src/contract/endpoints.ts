@@ -9,7 +9,7 @@
  * body for v1. It is a type only (the routes do not serialise by a response schema).
  */
 import type * as T from 'typebox';
-import type { DashboardSummary, LoginResponse, OnboardingTagInfo, SessionListItem, SessionResponse, Unit, UserProfile } from '../api/types';
+import type { DashboardSummary, OnboardingTagInfo, SessionListItem, SessionResponse, Unit, UserProfile } from '../api/types';
 import type {
   AlarmActionInfo,
   AlarmActionResult,
@@ -40,7 +40,14 @@ import type {
   UnitOptions,
   UnitSettings,
 } from '../api/fleet';
-import type { ClientConfig, OrganizationInfo, PasswordChangeResult, RestoreLinkSent, VerifyTokenResult } from '../api/user';
+import type {
+  ClientConfig,
+  OrganizationInfo,
+  PasswordChangeResult,
+  PasswordSetResult,
+  RestoreLinkSent,
+  VerifyTokenResult,
+} from '../api/user';
 import type { WeatherDay } from '../api/weather';
 import type { FwEvent, FwNotification } from '../domain/events';
 import {
@@ -62,6 +69,18 @@ import {
 } from './alarms';
 import { LoginRequest, SessionIdParams } from './auth';
 import { BankIdCallbackQuery, BankIdStartQuery, type BankIdStatus, type OrganizationChoice } from './signin';
+import {
+  TwoFactorDisableBody,
+  TwoFactorEnableBody,
+  TwoFactorLoginBody,
+  TwoFactorRecoveryCodesBody,
+  TwoFactorSetupBody,
+  type LoginAnswer,
+  type TwoFactorLoginDone,
+  type TwoFactorRecoveryCodes,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from './two-factor';
 import {
   CreateUserBody,
   DeleteUserQuery,
@@ -166,7 +185,25 @@ import {
   type OrganizationSettings,
 } from './organizations';
 import { XRequestParams } from './legacy';
-import { TagParams } from './onboarding';
+import {
+  ActivateBody,
+  ChooseOrganizationBody,
+  PlacementBody,
+  PlacesQuery,
+  TagParams,
+  type AdminTrial,
+  type OnboardingActivation,
+  type OnboardingFlow,
+  type OnboardingPlace,
+} from './onboarding';
+import {
+  RegisterBody,
+  ResendVerificationBody,
+  VerifyEmailBody,
+  type RegisterResult,
+  type ResendVerificationResult,
+  type VerifyEmailResult,
+} from './registration';
 import {
   ChangeOwnPasswordQuery,
   ChangePasswordBody,
@@ -228,7 +265,15 @@ type Ok = { id: number };
 
 export const ENDPOINTS = {
   // ───────── sign-in (v2, and the older v1) ─────────
-  login: ep('POST', '/api/v2/auth/login', { body: LoginRequest }, { public: true, answer: answers<LoginResponse>() }),
+  /** Signed in (LoginResponse), or { twoFactorRequired } with a pending sign-in for loginTwoFactor. */
+  login: ep('POST', '/api/v2/auth/login', { body: LoginRequest }, { public: true, answer: answers<LoginAnswer>() }),
+  /** The second step of a sign-in with two-factor authentication (contract/two-factor.ts). */
+  loginTwoFactor: ep(
+    'POST',
+    '/api/v2/auth/login/two-factor',
+    { body: TwoFactorLoginBody },
+    { public: true, answer: answers<TwoFactorLoginDone>() },
+  ),
   loginV1: ep('POST', '/api/v1/auth/login', { body: LoginRequest }, { public: true }),
   logout: ep('GET', '/api/v2/auth/logout', {}, { public: true, answer: answers<true>() }),
   logoutV1: ep('GET', '/api/v1/auth/logout', {}, { public: true }),
@@ -277,16 +322,43 @@ export const ENDPOINTS = {
     { params: TokenParams },
     { public: true, answer: answers<VerifyTokenResult>() },
   ),
+  /** Sets the password with a link's token and signs the browser in (when the account may sign in by password). */
   resetPassword: ep(
     'POST',
     '/api/v3/user/changePassword',
     { body: ChangePasswordBody },
-    { public: true, answer: answers<PasswordChangeResult>() },
+    { public: true, answer: answers<PasswordSetResult>() },
+  ),
+  // Registration (public; registration.ts): create an unverified account and mail its link,
+  // verify it (which signs in), and mail a new link.
+  register: ep('POST', '/api/v3/register', { body: RegisterBody }, { public: true, answer: answers<RegisterResult>() }),
+  verifyEmail: ep('POST', '/api/v3/register/verify', { body: VerifyEmailBody }, { public: true, answer: answers<VerifyEmailResult>() }),
+  resendVerification: ep(
+    'POST',
+    '/api/v3/register/resend',
+    { body: ResendVerificationBody },
+    { public: true, answer: answers<ResendVerificationResult>() },
   ),
   organization: ep('GET', '/api/v3/user/organization/:id', { params: IdParams }, { answer: answers<OrganizationInfo>() }),
   preferences: ep('GET', '/api/v3/user/preferences', {}, { answer: answers<ClientPreferences>() }),
   updatePreferences: ep('PUT', '/api/v3/user/preferences', { body: PreferencesUpdate }, { answer: answers<ClientPreferences>() }),
   config: ep('GET', '/api/v3/config', {}, { answer: answers<ClientConfig>() }),
+  /** Two-factor authentication (TOTP) of the user's own account: status, setup, on, off, new recovery codes. */
+  twoFactorStatus: ep('GET', '/api/v3/user/two-factor', {}, { answer: answers<TwoFactorStatus>() }),
+  twoFactorSetup: ep('POST', '/api/v3/user/two-factor/setup', { body: TwoFactorSetupBody }, { answer: answers<TwoFactorSetup>() }),
+  twoFactorEnable: ep(
+    'POST',
+    '/api/v3/user/two-factor/enable',
+    { body: TwoFactorEnableBody },
+    { answer: answers<TwoFactorRecoveryCodes>() },
+  ),
+  twoFactorDisable: ep('POST', '/api/v3/user/two-factor/disable', { body: TwoFactorDisableBody }, { answer: answers<TwoFactorStatus>() }),
+  twoFactorRecoveryCodes: ep(
+    'POST',
+    '/api/v3/user/two-factor/recovery-codes',
+    { body: TwoFactorRecoveryCodesBody },
+    { answer: answers<TwoFactorRecoveryCodes>() },
+  ),
   /** E-mail notification preferences (the profile's notification settings) and whether this server can mail. */
   notifyMail: ep('GET', '/api/v3/user/profile/notifications', {}, { answer: answers<NotifyMailSettings>() }),
   updateNotifyMail: ep(
@@ -565,6 +637,8 @@ export const ENDPOINTS = {
   userResetLink: ep('POST', '/api/v3/admin/users/:id/reset-link', { params: IdParams, body: UserLinkBody }, { answer: answers<RestoreLinkSent>() }),
   userSessions: ep('GET', '/api/v3/admin/users/:id/sessions', { params: IdParams }, { answer: answers<ManagedUserSessions>() }),
   endUserSessions: ep('DELETE', '/api/v3/admin/users/:id/sessions', { params: IdParams }, { answer: answers<UsersSessionsEnded>() }),
+  /** Turns a user's two-factor authentication off (he lost his phone); never one's own (the profile does that). */
+  resetUserTwoFactor: ep('DELETE', '/api/v3/admin/users/:id/two-factor', { params: IdParams }, { answer: answers<ManagedUser>() }),
   apiTokens: ep('GET', '/api/v3/admin/tokens', {}, { answer: answers<ApiTokenSummary[]>() }),
   createApiToken: ep('POST', '/api/v3/admin/tokens', { body: ApiTokenRequest }, { answer: answers<ApiTokenCreated>() }),
   revokeApiToken: ep('DELETE', '/api/v3/admin/tokens/:id', { params: IdParams }, { answer: answers<ApiTokenSummary>() }),
@@ -641,6 +715,30 @@ export const ENDPOINTS = {
 
   // ───────── onboarding, weather ─────────
   onboardingTag: ep('GET', '/api/v3/onboarding/tag/:uuid', { params: TagParams }, { public: true, answer: answers<OnboardingTagInfo>() }),
+  /** The signed-in steps of activating the tag's unit (contract/onboarding.ts): state, organisation, placement, activation. */
+  onboardingFlow: ep('GET', '/api/v3/onboarding/flow/:uuid', { params: TagParams }, { answer: answers<OnboardingFlow>() }),
+  onboardingOrganization: ep(
+    'PUT',
+    '/api/v3/onboarding/flow/:uuid/organization',
+    { params: TagParams, body: ChooseOrganizationBody },
+    { answer: answers<OnboardingFlow>() },
+  ),
+  onboardingPlacement: ep(
+    'PUT',
+    '/api/v3/onboarding/flow/:uuid/placement',
+    { params: TagParams, body: PlacementBody },
+    { answer: answers<OnboardingFlow>() },
+  ),
+  onboardingActivate: ep(
+    'POST',
+    '/api/v3/onboarding/flow/:uuid/activate',
+    { params: TagParams, body: ActivateBody },
+    { answer: answers<OnboardingActivation>() },
+  ),
+  onboardingPlaces: ep('GET', '/api/v3/onboarding/places', { querystring: PlacesQuery }, { answer: answers<OnboardingPlace[]>() }),
+  /** Trials of units activated from their NFC tag, in the SuperUser's organisations; convert one to a subscription. */
+  adminTrials: ep('GET', '/api/v3/admin/trials', {}, { answer: answers<AdminTrial[]>() }),
+  convertTrial: ep('POST', '/api/v3/admin/trials/:id/convert', { params: IdParams }, { answer: answers<AdminTrial>() }),
   weather: ep('GET', '/api/v1/weather/getWeather', { querystring: WeatherQuery }, { answer: answers<WeatherDay[]>() }),
   weatherPost: ep('POST', '/api/v1/weather/getWeather', { body: WeatherQuery }, { answer: answers<WeatherDay[]>() }),
 

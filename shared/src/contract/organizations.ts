@@ -170,6 +170,8 @@ export const OrganizationSecurityBody = T.Object(
     passwordPolicy: PasswordPolicy,
     sessionLifetimeHours: T.Integer({ minimum: 1, maximum: SESSION_LIFETIME_MAX_HOURS }),
     signInMethods: T.Array(StringEnum(SIGN_IN_METHODS), { minItems: 1, maxItems: SIGN_IN_METHODS.length, uniqueItems: true }),
+    /** SuperUsers must use two-factor authentication (TOTP); left out: unchanged. */
+    requireTwoFactorSuperUsers: T.Optional(T.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -235,6 +237,7 @@ export interface AdminOrganization {
 /** Everything of one organisation the General, Customization and Security pages edit. */
 export interface OrganizationSettings extends OrganizationGeneral, OrganizationSecurity {
   id: number;
+  requireTwoFactorSuperUsers: boolean;
   parentId: number | null;
   rights: number[];
   accent: string | null;

@@ -77,16 +77,7 @@ export type ProfileUpdateBody = T.Static<typeof ProfileUpdateBody>;
 export const PROFILE_FIELDS = Object.keys(ProfileUpdateBody.properties) as Array<keyof ProfileUpdateBody>;
 export const ProfileUpdateRoute = Json<ProfileUpdateBody>({ type: 'object', maxProperties: 50 });
 
-/** The registration form (onboarding): the account's fields, with the profile's limits. */
-export const RegistrationForm = T.Object({
-  name: PersonName,
-  email: Email,
-  phone: T.Optional(Phone),
-  username: Username,
-  password: NewPassword,
-  confirmPassword: T.String({ title: 'Confirm password', format: 'password' }),
-});
-export type RegistrationForm = T.Static<typeof RegistrationForm>;
+// The registration form's fields (RegistrationForm) and request: registration.ts.
 
 /**
  * PUT /api/v3/user/password: the contract's query form (?oldPassword&newPassword) still works,

@@ -62,6 +62,8 @@ export const queryKeys = {
   branding: () => ['branding'] as const,
   /** Where the signed-in user is signed in. */
   userSessions: () => ['user', 'sessions'] as const,
+  /** The signed-in user's two-factor authentication (status). */
+  userTwoFactor: () => ['user', 'two-factor'] as const,
   /** Everything of one unit's page (details, options, settings, commands, relay, firmware, data): a prefix. */
   unit: (unitId: number) => ['unit', unitId] as const,
   /** One part of a unit's page, e.g. unitPart(7, 'settings'); `extra` for parameters such as a range. */
@@ -73,6 +75,10 @@ export const queryKeys = {
   bankIdStatus: () => ['shell', 'bankid'] as const,
   /** What an NFC tag (onboarding) stands for. */
   onboardingTag: (tag: string) => ['onboarding', 'tag', tag] as const,
+  /** The signed-in user's steps with an NFC tag (organisation, placement, terms). */
+  onboardingFlow: (tag: string) => ['onboarding', 'flow', tag] as const,
+  /** The trials of the admin's organisations. */
+  adminTrials: () => ['admin', 'trials'] as const,
 };
 
 /** Whether a query holds session data (dropped at sign-in, sign-out and expiry). */

@@ -23,6 +23,8 @@ export interface SessionState {
   containers: Container[];
   /** Bumped by auto refresh and by customer changes: widgets refetch when it moves. */
   refreshKey: number;
+  /** Two-factor authentication is required of the user and not on yet (SessionResponse): the shell sends him to /profile/two-factor. */
+  twoFactorSetupRequired: boolean;
 }
 
 export interface SessionActions {
@@ -47,12 +49,19 @@ const initial: SessionState = {
   events: [],
   containers: [],
   refreshKey: 0,
+  twoFactorSetupRequired: false,
 };
 
 export const sessionStore: SessionStore = createStore<SessionState & SessionActions>()((set) => ({
   ...initial,
   setSession: (s) =>
-    set({ status: 'signedIn', user: s.user, customers: s.Customers, selectedCustomers: s.selectedCustomers }),
+    set({
+      status: 'signedIn',
+      user: s.user,
+      customers: s.Customers,
+      selectedCustomers: s.selectedCustomers,
+      twoFactorSetupRequired: s.twoFactorSetupRequired ?? false,
+    }),
   setDashboards: (dashboards) => set({ dashboards }),
   setEvents: (events) => set({ events }),
   setContainers: (containers) => set({ containers }),

@@ -17,6 +17,7 @@ import { NoAdminAccess, useOrganizations } from '../general/OrgSection';
 import { serverMessage } from '../general/orgs';
 import shared from '../general/OrgSection.module.css';
 import css from './AccountsPage.module.css';
+import { TrialsCard } from './TrialsCard';
 
 const RIGHT_LIST = [RIGHTS.GIS, RIGHTS.AWG, RIGHTS.Parking] as const;
 
@@ -54,6 +55,7 @@ export function AccountsPage() {
           )
         }
       </LoadView>
+      {orgs.data?.kind === 'ok' && <TrialsCard />}
       {dialog?.kind === 'create' && <CreateDialog orgs={list} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'rights' && <RightsDialog org={dialog.org} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'move' && <MoveDialog to={dialog.org} orgs={list} onClose={() => setDialog(null)} />}

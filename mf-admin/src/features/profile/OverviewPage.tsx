@@ -100,6 +100,14 @@ export function OverviewPage() {
             </span>
             <Icon name="chevron" size={16} />
           </Link>
+          <Link to="/profile/two-factor" className={css.securityLink}>
+            <Icon name="shield" />
+            <span>
+              <strong>{t('profile.twoFactor.title')}</strong>
+              <span className={css.muted}>{t('profile.overview.twoFactorHint')}</span>
+            </span>
+            <Icon name="chevron" size={16} />
+          </Link>
           <Link to="/profile/sessions" className={css.securityLink}>
             <Icon name="monitor" />
             <span>

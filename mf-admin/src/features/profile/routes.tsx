@@ -6,6 +6,7 @@ import { PersonalInfoPage } from './PersonalInfoPage';
 import { PasswordPage } from './PasswordPage';
 import { PreferencesPage } from './PreferencesPage';
 import { NotificationsPage } from './NotificationsPage';
+import { TwoFactorPage } from './TwoFactorPage';
 
 /** The profile's route tree; used by the area's Root and by the './profile' expose. */
 export function profileRoutes() {
@@ -14,6 +15,7 @@ export function profileRoutes() {
       <Route index element={<OverviewPage />} />
       <Route path="/profile/personal" element={<PersonalInfoPage />} />
       <Route path="/profile/password" element={<PasswordPage />} />
+      <Route path="/profile/two-factor" element={<TwoFactorPage />} />
       <Route path="/profile/preferences" element={<PreferencesPage />} />
       <Route path="/profile/notifications" element={<NotificationsPage />} />
       <Route path="/profile/sessions" element={<SessionsPage />} />

@@ -38,6 +38,7 @@ function SecurityForm({ settings }: { settings: OrganizationSettings }) {
   const [minText, setMinText] = useState(String(settings.passwordPolicy.minLength));
   const [lifetime, setLifetime] = useState(settings.sessionLifetimeHours);
   const [methods, setMethods] = useState<SignInMethod[]>(settings.signInMethods);
+  const [requireTwoFactor, setRequireTwoFactor] = useState(settings.requireTwoFactorSuperUsers);
   const [errors, setErrors] = useState<{ min?: string; methods?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const lifetimes = (LIFETIMES as readonly number[]).includes(lifetime) ? LIFETIMES : [...LIFETIMES, lifetime].sort((a, b) => a - b);
@@ -55,6 +56,7 @@ function SecurityForm({ settings }: { settings: OrganizationSettings }) {
       passwordPolicy: { ...policy, minLength: min },
       sessionLifetimeHours: lifetime,
       signInMethods: SIGN_IN_METHODS.filter((m) => methods.includes(m)),
+      requireTwoFactorSuperUsers: requireTwoFactor,
     };
     setBusy(true);
     try {
@@ -136,6 +138,18 @@ function SecurityForm({ settings }: { settings: OrganizationSettings }) {
             {errors.methods}
           </p>
         )}
+      </Card>
+      <Card title={t('org.security.twoFactor.title')}>
+        <p className={shared.hint}>{t('org.security.twoFactor.hint')}</p>
+        <label className={shared.check}>
+          <input
+            type="checkbox"
+            checked={requireTwoFactor}
+            onChange={(e) => setRequireTwoFactor(e.target.checked)}
+            data-testid="require-two-factor"
+          />
+          <span>{t('org.security.twoFactor.require')}</span>
+        </label>
       </Card>
       <div className={shared.actions}>
         {errors.form && (

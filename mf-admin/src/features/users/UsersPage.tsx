@@ -23,7 +23,7 @@ import {
   type Tone,
 } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
-import { sendResetLink, setActive } from './api';
+import { resetTwoFactor, sendResetLink, setActive } from './api';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { filterUsers, initials, loadAdminUsers, NO_FILTERS, organisationsOf, type UserFilters } from './loadUsers';
 import { UserDialog, useFailureText, type DialogMode } from './UserDialog';
@@ -107,6 +107,7 @@ export function useUserActions(users: readonly ManagedUser[]) {
   const me = useSession((s) => s.user?.id ?? null);
   const [deactivating, setDeactivating] = useState<ManagedUser | null>(null);
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);
+  const [resetting, setResetting] = useState<ManagedUser | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
 
@@ -138,6 +139,17 @@ export function useUserActions(users: readonly ManagedUser[]) {
     toast('success', t(active ? 'users.toast.reactivated' : 'users.toast.deactivated', { name: u.name || u.username }));
   }
 
+  async function turnOffTwoFactor(u: ManagedUser) {
+    setBusy(true);
+    setError(undefined);
+    const o = await resetTwoFactor(api, u.id);
+    setBusy(false);
+    if (!o.ok) return setError(failureText(o.failure));
+    setResetting(null);
+    refresh();
+    toast('success', t('users.twoFactor.done', { name: u.name || u.username }));
+  }
+
   function items(u: ManagedUser, onEdit: (u: ManagedUser) => void): MenuItem[] {
     const self = u.id === me;
     const list: MenuItem[] = [
@@ -156,6 +168,8 @@ export function useUserActions(users: readonly ManagedUser[]) {
           : { key: 'deactivate', label: t('users.actions.deactivate'), onSelect: () => setDeactivating(u) },
         { key: 'delete', label: t('users.actions.delete'), danger: true, onSelect: () => setDeleting(u) },
       );
+      // His own goes off in his profile (with his password and a code), never here.
+      if (u.twoFactor) list.splice(2, 0, { key: 'twoFactor', label: t('users.actions.resetTwoFactor'), onSelect: () => setResetting(u) });
     }
     return list;
   }
@@ -179,6 +193,25 @@ export function useUserActions(users: readonly ManagedUser[]) {
           testId="deactivate-user-dialog"
         >
           <p>{t('users.deactivate.text', { username: deactivating.username })}</p>
+        </ConfirmDialog>
+      )}
+      {resetting && (
+        <ConfirmDialog
+          title={t('users.twoFactor.title', { name: resetting.name || resetting.username })}
+          confirmLabel={t('users.twoFactor.confirm')}
+          cancelLabel={t('users.dialog.cancel')}
+          closeLabel={t('users.dialog.close')}
+          onConfirm={() => void turnOffTwoFactor(resetting)}
+          onCancel={() => {
+            setResetting(null);
+            setError(undefined);
+          }}
+          danger
+          busy={busy}
+          error={error}
+          testId="reset-two-factor-dialog"
+        >
+          <p>{t('users.twoFactor.text', { username: resetting.username })}</p>
         </ConfirmDialog>
       )}
       {deleting && <DeleteUserDialog user={deleting} users={users} onClose={() => setDeleting(null)} />}

@@ -9,6 +9,7 @@ import {
   LAST_SUPERUSER_CODE,
   pathFor,
   PERSONAL_NUMBER_TAKEN_CODE,
+  TWO_FACTOR_ERROR_CODES,
   type ApiClient,
   type CreateUserBody,
   type Envelope,
@@ -35,6 +36,8 @@ export function failureOf(err: unknown): Failure {
   if (body?.code === 'username_taken') return { key: 'usernameTaken' };
   if (body?.code === 'mail_failed') return { key: 'mailFailed' };
   if (body?.code === PERSONAL_NUMBER_TAKEN_CODE) return { key: 'personalNumberTaken' };
+  // The caller's organisation requires two-factor authentication and he has not turned it on.
+  if (body?.code === TWO_FACTOR_ERROR_CODES.setupRequired) return { key: 'twoFactorSetupRequired' };
   if (status === 403) return { key: 'forbidden' };
   if (status === 404) return { key: 'notFound' };
   if (status === 400 && typeof body?.message === 'string') return { text: body.message };
@@ -79,3 +82,7 @@ export const loadUserSessions = (api: ApiClient, id: number) =>
 
 export const endUserSessions = (api: ApiClient, id: number) =>
   send<UsersSessionsEnded>(api, 'DELETE', pathFor(ENDPOINTS.endUserSessions, { id }));
+
+/** Turns his two-factor authentication off (he lost his phone and his recovery codes). */
+export const resetTwoFactor = (api: ApiClient, id: number) =>
+  send<ManagedUser>(api, 'DELETE', pathFor(ENDPOINTS.resetUserTwoFactor, { id }));

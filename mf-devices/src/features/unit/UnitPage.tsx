@@ -39,6 +39,7 @@ import { NfcTab } from './tabs/nfc/NfcTab';
 import { PortsTab } from './tabs/ports/PortsTab';
 import { GprsTab, NetworkTab, ScheduleTab } from './tabs/settings/SettingsTabs';
 import { UNIT_TABS, type UnitTab, type UnitTabProps } from './tabs/types';
+import { TrialBadge } from './TrialBadge';
 import { useUnit } from './useUnit';
 import css from './UnitPage.module.css';
 
@@ -177,6 +178,7 @@ function UnitHeader({ details }: { details: UnitDetails }) {
         <h1 className={css.title}>{details.UnitName}</h1>
         <div className={css.facts}>
           <StatusBadge status={details.Status} label={t(`common:status.${details.Status}`)} />
+          {details.Trial && <TrialBadge trial={details.Trial} />}
           <span data-testid="unit-model">
             {renderUnitType(details.UnitType, t)}{' '}
             <span className={css.muted}>({t('unit.typeCode', { code: details.UnitType })})</span>

@@ -12,7 +12,7 @@
  * one (password_reset_tokens, as the user's own password link, but valid for INVITATION_TTL_DAYS).
  * The link's secret only ever goes into that mail.
  */
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNT_DEACTIVATED_CODE,
@@ -42,6 +42,7 @@ import {
   userIdentities,
   userOrganizations,
   users,
+  userTotp,
 } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { userOrgIds } from '../auth/scope';
@@ -135,6 +136,7 @@ export async function listManagedUsers(db: Db, mine: readonly number[], onlyIds?
         deactivatedAt: r.deactivatedAt ? r.deactivatedAt.toISOString() : null,
         manageable: false,
         personalNumber: null,
+        twoFactor: false,
       };
       byId.set(r.id, u);
     }
@@ -161,6 +163,12 @@ export async function listManagedUsers(db: Db, mine: readonly number[], onlyIds?
       .from(userIdentities)
       .where(and(inArray(userIdentities.userId, [...byId.keys()]), eq(userIdentities.kind, IDENTITY_KINDS.personalNumber)));
     for (const n of numbers) byId.get(n.userId)!.personalNumber = maskPersonalNumber(n.value);
+    // Two-factor authentication on (never its secret): an administrator may turn it off (lost phone).
+    const totp = await db
+      .select({ userId: userTotp.userId })
+      .from(userTotp)
+      .where(and(inArray(userTotp.userId, [...byId.keys()]), isNotNull(userTotp.enabledAt)));
+    for (const r of totp) byId.get(r.userId)!.twoFactor = true;
   }
   return [...byId.values()];
 }

@@ -13,7 +13,7 @@ import { findSession } from '../auth/sessions';
 import { isWellFormedToken } from '../auth/tokens';
 import { recordAudit } from './record';
 
-async function firstOrganization(db: Db, userId: number): Promise<number | null> {
+export async function firstOrganization(db: Db, userId: number): Promise<number | null> {
   const [row] = await db
     .select({ id: userOrganizations.organizationId })
     .from(userOrganizations)
@@ -43,13 +43,26 @@ export async function auditSignInFailed(
   request: FastifyRequest,
   usernameTried: string,
   user: { id: number; username: string } | undefined,
+  /** Why a known user's sign-in failed: his password (default), or his two-factor code. */
+  reason: 'wrongPassword' | 'wrongCode' = 'wrongPassword',
 ): Promise<void> {
   await recordAudit(db, request, {
     action: 'auth.signinFailed',
     organizationId: user ? await firstOrganization(db, user.id) : null,
     actor: user ? { id: user.id, name: user.username } : { id: null, name: usernameTried.slice(0, 200) },
     target: user ? { type: 'user', id: user.id, name: user.username } : null,
-    details: { username: usernameTried.slice(0, 200), reason: user ? 'wrongPassword' : 'unknownUser' },
+    details: { username: usernameTried.slice(0, 200), reason: user ? reason : 'unknownUser' },
+  });
+}
+
+/** A password set from a mailed link (forgotten password or invitation): never the password. */
+export async function auditPasswordReset(db: Db, request: FastifyRequest, user: { id: number; username: string }): Promise<void> {
+  await recordAudit(db, request, {
+    action: 'auth.passwordReset',
+    organizationId: await firstOrganization(db, user.id),
+    actor: { id: user.id, name: user.username },
+    target: { type: 'user', id: user.id, name: user.username },
+    details: { otherSessionsEnded: true },
   });
 }
 

@@ -5,7 +5,9 @@ import {
   LOGIN_BUSY_CODE,
   SIGN_IN_METHOD_REFUSED_CODE,
   MESSAGES,
-  type LoginResponse,
+  TWO_FACTOR_ERROR_CODES,
+  TWO_FACTOR_MESSAGES,
+  type LoginAnswer,
   type UserType,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
@@ -23,15 +25,23 @@ import { usernameIs } from '../user/username';
 import { auditSessionEnded, auditSignIn, auditSignInFailed, auditSignOut } from '../audit/signin';
 import { deactivatedError, isDeactivated } from '../admin/users';
 import { SIGN_IN_METHOD_REFUSED, signInMethodAllowed } from '../organizations/policy';
+import { startPendingLogin } from '../two-factor/pending-login';
+import { isTwoFactorOn } from '../two-factor/service';
+import { isUnverified, notVerifiedError } from '../user/registration';
 
 export default async function authPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db, config } = ctx;
 
-  /** Checks the credentials, opens a session and sets its cookie. */
+  /**
+   * Checks the credentials, opens a session and sets its cookie — or, when the user has two-factor
+   * authentication on, opens none and starts the second step (v2; the older v1 cannot ask for a
+   * code and refuses such an account).
+   */
   async function login(
     request: EndpointRequest<typeof ENDPOINTS.login>,
     reply: FastifyReply,
-  ): Promise<LoginResponse> {
+    version: 'v1' | 'v2',
+  ): Promise<LoginAnswer> {
     // Blank fields never get here: the contract's LoginRequest refuses them with the spec's text.
     const username = request.body.username.trim();
     const { password } = request.body;
@@ -52,11 +62,18 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     // A deactivated account (admin user management) cannot sign in, even with the right password.
     if (await isDeactivated(db, user.id)) throw deactivatedError();
     await succeeded(db, attempt);
+    // A registered account signs in once its address is confirmed by the mailed link (registration.ts).
+    if (await isUnverified(db, user.id)) throw notVerifiedError();
     // The organisation's sign-in methods (admin Security): told only to whom knows the password.
     if (!(await signInMethodAllowed(db, user.id, 'password'))) {
       throw new HttpError(403, SIGN_IN_METHOD_REFUSED.password, SIGN_IN_METHOD_REFUSED_CODE);
     }
     const remember = request.body.remember !== false;
+    // Two-factor authentication (modules/two-factor): no session (nor trusted device) before the code.
+    if (await isTwoFactorOn(db, user.id)) {
+      if (version === 'v1') throw new HttpError(403, TWO_FACTOR_MESSAGES.unsupported, TWO_FACTOR_ERROR_CODES.unsupported);
+      return startPendingLogin(db, request, reply, user.id, remember, config.cookieSecure);
+    }
     await rememberDevice(db, request, reply, user.id, attempt, remember, config.cookieSecure);
 
     // The one way a session opens (BankID's too): it replaces the browser's, on the last chosen organisations.
@@ -82,7 +99,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
 
   route(app, ENDPOINTS.login, async (request, reply) => {
     try {
-      return { data: await login(request, reply) };
+      return { data: await login(request, reply, 'v2') };
     } catch (err) {
       return refused(reply, err);
     }
@@ -90,7 +107,8 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
 
   route(app, ENDPOINTS.loginV1, async (request, reply) => {
     try {
-      const r = await login(request, reply);
+      const r = await login(request, reply, 'v1');
+      if (!('userId' in r)) throw new Error('v1 sign-in cannot take a second step'); // refused in login()
       return [{ UserID: r.userId, UserName: r.username, UserType: r.userType }];
     } catch (err) {
       return refused(reply, err);

@@ -125,6 +125,16 @@ export async function attemptFor(
   };
 }
 
+/**
+ * The codes of a user's two-factor authentication (the sign-in's second step, turning it off, new
+ * recovery codes), counted once per account whatever the browser: a pair's rule (PAIR_FREE_FAILURES
+ * free, then growing waits), so codes cannot be guessed faster than a few an hour once it bites. A
+ * right code clears it (succeeded).
+ */
+export function secondFactorAttempt(userId: number): Attempt {
+  return { counters: [counter('pair', 'second-factor', String(userId))] };
+}
+
 interface Row {
   key: string;
   failures: number;

@@ -31,6 +31,15 @@ export function resetLinkMail(
   return { subject: t.subject, text: fill(t.body, p) };
 }
 
+/** The mail of a new account's verification link (registration), in the language he registered in. */
+export function verifyEmailMail(
+  language: string | null | undefined,
+  p: { name: string; username: string; link: string; hours: number },
+): { subject: string; text: string } {
+  const t = mail[languageOf(language)].verifyEmail;
+  return { subject: t.subject, text: fill(t.body, p) };
+}
+
 /** One notification of a digest, as the job found it. */
 export interface DigestItem {
   created: Date;

@@ -1,6 +1,6 @@
 /** NFC tags: which tag a unit carries, and what a tag tells the onboarding flow. */
 import { asc, eq } from 'drizzle-orm';
-import { modelName, TERMS_VERSION, TRIAL_WEEKS, type OnboardingTagInfo } from '@fieldwatch/shared';
+import { deviceType, modelName, TERMS_VERSION, TRIAL_WEEKS, type OnboardingTagInfo } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { nfcTags, units } from '../../db/schema';
 
@@ -34,6 +34,7 @@ export async function tagInfo(db: Db, tagUuid: string): Promise<OnboardingTagInf
     unitName: row.name,
     model: modelName(row.type),
     activated: row.activatedAt !== null,
+    supported: deviceType(row.type) !== undefined,
     trialWeeks: TRIAL_WEEKS,
     termsVersion: TERMS_VERSION,
   };

@@ -155,6 +155,9 @@ export default async function oidcPlugin(app: FastifyInstance, ctx: ServerContex
     }
 
     await noteSignIn(db, oidc.issuer, typeof claims.sub === 'string' ? claims.sub : '', user.id);
+    // No two-factor code here, even for a user who has it on: BankID is strong authentication of
+    // its own (something he has, his BankID, and something he knows or is, its PIN or biometrics),
+    // so it stands for both factors. Only the password sign-in asks the code (modules/two-factor).
     await openSession(db, request, reply, user.id, kept.remember, config.cookieSecure);
     await recordAudit(db, request, {
       action: 'auth.signin',

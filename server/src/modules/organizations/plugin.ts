@@ -4,7 +4,7 @@
  * (another organisation answers 404). Every write is in the audit log.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENDPOINTS, ORGANIZATION_GENERAL_FIELDS } from '@fieldwatch/shared';
+import { ENDPOINTS, ORGANIZATION_GENERAL_FIELDS, TWO_FACTOR_MESSAGES } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
@@ -12,6 +12,7 @@ import { changedFields, recordAudit } from '../audit/record';
 import { auth } from '../auth/guard';
 import { requireAdmin } from '../auth/permissions';
 import { userOrgIds } from '../auth/scope';
+import { isTwoFactorOn } from '../two-factor/service';
 import {
   assertMine,
   brandingBySlug,
@@ -86,12 +87,24 @@ export default async function organizationsPlugin(app: FastifyInstance, { db, co
         'BankID is not set up on this server, so password sign-in must stay allowed (otherwise nobody could sign in).',
       );
     }
+    // Requiring two-factor authentication of SuperUsers: the one who turns it on has it himself, so
+    // the requirement cannot shut him out of administration (its guard: two-factor/guard.ts).
+    if (request.body.requireTwoFactorSuperUsers && !(await isTwoFactorOn(db, auth(request).userId))) {
+      throw badRequest(TWO_FACTOR_MESSAGES.enableYourselfFirst);
+    }
     const { before, after } = await updateSecurity(db, id, request.body);
     await recordAudit(db, request, {
       action: 'organization.security',
       organizationId: id,
       target: { type: 'organization', id, name: after.name },
-      details: { changedFields: changedFields({ ...before }, { ...after }, ['passwordPolicy', 'sessionLifetimeHours', 'signInMethods']) },
+      details: {
+        changedFields: changedFields({ ...before }, { ...after }, [
+          'passwordPolicy',
+          'sessionLifetimeHours',
+          'signInMethods',
+          'requireTwoFactorSuperUsers',
+        ]),
+      },
     });
     return { data: after };
   });

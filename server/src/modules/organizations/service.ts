@@ -85,6 +85,7 @@ export async function getSettings(db: Db, id: number, now = new Date()): Promise
     },
     sessionLifetimeHours: s?.sessionLifetimeHours ?? 672,
     signInMethods: (s?.signInMethods ?? ['password', 'bankid']) as SignInMethod[],
+    requireTwoFactorSuperUsers: s?.requireTwoFactorSuperUsers ?? false,
   };
 }
 
@@ -230,6 +231,8 @@ export async function updateSecurity(
       passwordRequireSymbol: body.passwordPolicy.requireSymbol,
       sessionLifetimeHours: body.sessionLifetimeHours,
       signInMethods: [...body.signInMethods],
+      // Left out: unchanged (older clients of this endpoint do not know the field).
+      ...(body.requireTwoFactorSuperUsers !== undefined ? { requireTwoFactorSuperUsers: body.requireTwoFactorSuperUsers } : {}),
       updatedAt: new Date(),
     })
     .where(eq(organizationSettings.organizationId, id));

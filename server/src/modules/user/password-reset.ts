@@ -6,7 +6,8 @@
  * Whoever holds a link can take the account over, so the link only ever goes by mail to the
  * account's own address, never into a response or a log. The token is 32 random bytes; only its
  * sha256 is stored (password_reset_tokens, one row per user: a new link replaces the older one),
- * it lives an hour and is deleted by its first use, which also ends every session of the user.
+ * it lives an hour and is deleted by its first use, which also ends every session of the user
+ * (the route then signs the browser that used it in: plugin.ts).
  */
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,6 +28,7 @@ import { mailErrorSummary, type Mailer } from '../mail/mailer';
 import { resetLinkMail } from '../mail/templates';
 import { checkNewPassword } from './account';
 import { checkPasswordPolicy } from '../organizations/policy';
+import { verifiedByPasswordLink } from './registration';
 import { usernameIs } from './username';
 
 /** How long a password link stays valid. */
@@ -221,7 +223,7 @@ export async function verifyRestoreToken(db: Db, token: string): Promise<VerifyT
  * deleted in the same transaction that sets the password, by a DELETE … RETURNING: of two
  * concurrent uses only one finds it, the other gets "The link has expired".
  */
-export async function changePasswordWithToken(db: Db, token: string, newPassword: string): Promise<void> {
+export async function changePasswordWithToken(db: Db, token: string, newPassword: string): Promise<number> {
   const live = await liveToken(db, token);
   checkNewPassword(newPassword);
   await checkPasswordPolicy(db, live.userId, newPassword); // the organisations' policy (admin Security)
@@ -240,4 +242,7 @@ export async function changePasswordWithToken(db: Db, token: string, newPassword
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
   });
+  // The link came by mail to the account's address: that proves the address as a registration's link does.
+  await verifiedByPasswordLink(db, live.userId);
+  return live.userId;
 }

@@ -18,7 +18,9 @@ import {
   SUPPORTED_LANGUAGES,
   type ChangeOwnPasswordBody,
 } from '@fieldwatch/shared';
+import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
+import { users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { parseIdList } from '../../http/params';
 import { route } from '../../http/route';
@@ -28,6 +30,7 @@ import { setSelectedCustomers } from '../auth/sessions';
 import { rememberOrgChoice } from '../auth/org-choice';
 import notifyMailPlugin from '../notify-mail/plugin';
 import { auditPasswordChange, auditProfileChange } from './audit';
+import { auditPasswordReset } from '../audit/signin';
 import { avatarDataUrl, changePassword, organizationOf, setAvatar, updateProfile } from './account';
 import {
   changePasswordWithToken,
@@ -37,6 +40,8 @@ import {
   verifyRestoreToken,
 } from './password-reset';
 import { getPreferences, setPreferences } from './preferences';
+import registrationRoutes from './registration-routes';
+import { signInAfterPasswordLink } from './sign-in-after-link';
 import { getProfile, sessionResponse, setLanguage } from './service';
 
 /** The request's own origin (honours X-Forwarded-* only with TRUST_PROXY). */
@@ -63,9 +68,11 @@ function passwordPair(body: unknown, query: Partial<ChangeOwnPasswordBody>): Cha
 }
 
 export default async function userPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const { db, mail } = ctx;
+  const { db, mail, config } = ctx;
   // The profile's e-mail notification settings, their unsubscribe link and the digest job.
   await app.register(notifyMailPlugin, ctx);
+  // Registration: register, verify (signs in), resend (public).
+  await app.register(registrationRoutes, ctx);
 
   route(app, ENDPOINTS.session, async (request) => {
     return { data: await sessionResponse(db, auth(request)) };
@@ -204,9 +211,14 @@ export default async function userPlugin(app: FastifyInstance, ctx: ServerContex
     data: await verifyRestoreToken(db, request.params.token),
   }));
 
-  route(app, ENDPOINTS.resetPassword, async (request) => {
-    await changePasswordWithToken(db, request.body.token, request.body.newPassword);
-    return { data: { message: PASSWORD_MESSAGES.changed } };
+  // The new password set, the browser that used the link is signed in (every other session ended):
+  // the person just proved he holds the account's mail and knows its new password.
+  route(app, ENDPOINTS.resetPassword, async (request, reply) => {
+    const userId = await changePasswordWithToken(db, request.body.token, request.body.newPassword);
+    const [who] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId));
+    if (who) await auditPasswordReset(db, request, who);
+    const signedIn = await signInAfterPasswordLink(db, request, reply, userId, config.cookieSecure);
+    return { data: { message: PASSWORD_MESSAGES.changed, signedIn } };
   });
 
   route(app, ENDPOINTS.organization, async (request) => ({

@@ -8,6 +8,7 @@ import {
   isLanguage,
   isTheme,
   TIME_FORMATS,
+  USER_TYPES,
   type Customer,
   type DateFormat,
   type Right,
@@ -20,6 +21,7 @@ import type { Db } from '../../db/client';
 import { organizations, userOrganizations, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/guard';
+import { twoFactorSetupRequired } from '../two-factor/service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -86,6 +88,10 @@ export async function sessionResponse(db: Db, a: AuthContext): Promise<SessionRe
     Customers: customers,
     // Memberships may have changed since the selection was made: only report live ones.
     selectedCustomers: a.selectedCustomers.filter((id) => mine.has(id)),
+    // His organisation requires two-factor authentication and he has not turned it on (two-factor/guard.ts).
+    ...(user.userType === USER_TYPES.SuperUser && (await twoFactorSetupRequired(db, a.userId))
+      ? { twoFactorSetupRequired: true }
+      : {}),
   };
 }
 

@@ -13,8 +13,12 @@ import { Logo } from '../layout/Logo';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { AccountChoice } from './AccountChoice';
 import { BankIdPanel } from './BankIdPanel';
+import { TwoFactorStep } from './TwoFactorStep';
+import { formatWait } from './wait';
 import { bankIdOutcomeOf, choiceNeeded } from './sign-in-steps';
 import { useAccountBranding } from '../theme/branding';
+import { registerPath } from '../registration/RegisterPage';
+import { ResendVerification } from '../registration/ResendVerification';
 import css from './LoginPage.module.css';
 
 /** Only same-origin paths are followed after login, never another site. */
@@ -32,19 +36,13 @@ export function offeredMethods(allowed: readonly SignInMethod[] | undefined): Me
   return all.filter((m) => allowed.includes(m === 'username' ? 'password' : 'bankid'));
 }
 
-/** The card's step: the sign-in form; signed in, asking whether to choose; choosing organisations. */
-type Phase = 'form' | 'checking' | 'choose';
+/**
+ * The card's step: the sign-in form; the two-factor code (password right, TwoFactorStep); signed
+ * in, asking whether to choose; choosing organisations.
+ */
+type Phase = 'form' | 'code' | 'checking' | 'choose';
 
-/** A wait as the user's language says it: "45 seconds", "15 Minuten" (minutes from one minute on). */
-export function formatWait(seconds: number, language: string): string {
-  const minutes = seconds >= 60;
-  const value = minutes ? Math.ceil(seconds / 60) : Math.max(1, Math.ceil(seconds));
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: minutes ? 'minute' : 'second',
-    unitDisplay: 'long',
-  }).format(value);
-}
+export { formatWait };
 
 /** The form's message for a failed sign-in; a throttled one says how long to wait. */
 export function loginErrorText(t: TFunction<'shell'>, language: string, outcome: Exclude<LoginOutcome, 'ok'>): string {
@@ -52,6 +50,7 @@ export function loginErrorText(t: TFunction<'shell'>, language: string, outcome:
   if (outcome === 'invalid') return t('common:errors.invalidCredentials');
   if (outcome === 'deactivated') return t('login.deactivated');
   if (outcome === 'methodRefused') return t('login.passwordNotAllowed');
+  if (outcome === 'notVerified') return t('login.notVerified');
   return outcome === 'busy' ? t('login.busy') : t('login.failed');
 }
 
@@ -76,6 +75,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<{ username?: string; password?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const [showForgot, setShowForgot] = useState(false);
+  // A registered account whose address is not confirmed: its username, for "send a new link".
+  const [unverified, setUnverified] = useState<string | null>(null);
   const redirect = safeRedirect(params.get('redirect'));
   const asked = useRef(false);
 
@@ -113,6 +114,13 @@ export function LoginPage() {
     if (next.username || next.password) return;
     setBusy(true);
     const outcome = await login(i18n, username.trim(), password, remember);
+    if (outcome === 'twoFactor') {
+      setBusy(false);
+      setPassword('');
+      setErrors({});
+      setPhase('code');
+      return;
+    }
     if (outcome === 'ok') {
       setPhase('checking');
       await proceed();
@@ -120,6 +128,7 @@ export function LoginPage() {
       return;
     }
     setBusy(false);
+    setUnverified(outcome === 'notVerified' ? username.trim() : null);
     setErrors({ form: loginErrorText(t, i18n.language, outcome) });
   }
 
@@ -137,6 +146,17 @@ export function LoginPage() {
         <p className={css.subtitle}>{t('login.subtitle')}</p>
         {phase === 'choose' ? (
           <AccountChoice onDone={() => navigate(redirect, { replace: true })} />
+        ) : phase === 'code' ? (
+          <TwoFactorStep
+            onSignedIn={async () => {
+              setPhase('checking');
+              await proceed();
+            }}
+            onRestart={(message) => {
+              setPhase('form');
+              setErrors(message ? { form: message } : {});
+            }}
+          />
         ) : phase === 'checking' ? (
           <Spinner label={t('login.submitting')} />
         ) : (
@@ -200,6 +220,7 @@ export function LoginPage() {
               </form>
             )}
             {showForgot && method === 'username' && <ForgotPasswordForm initialLogin={username.trim()} />}
+            {unverified && method === 'username' && <ResendVerification login={unverified} redirect={redirect} />}
             {accountBranding && methods.length < 2 && (
               // The account URL's organisation is remembered on this browser; another's user is not stuck with it.
               <p className={css.register}>
@@ -209,7 +230,7 @@ export function LoginPage() {
               </p>
             )}
             <p className={css.register}>
-              <Link to="/onboarding">{t('login.register')}</Link>
+              <Link to={registerPath(params.get('redirect'))}>{t('login.register')}</Link>
             </p>
           </>
         )}

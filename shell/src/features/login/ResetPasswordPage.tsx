@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { newPasswordProblems } from '@fieldwatch/shared';
 import { Button, buttonClassName, cx, LoadingState, TextField } from '@fieldwatch/shared/ui';
@@ -7,13 +7,19 @@ import { LanguagePicker } from '../layout/LanguagePicker';
 import { Logo } from '../layout/Logo';
 import { ThemeToggle } from '../layout/ThemeToggle';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { enterSession } from '../session/session';
+import { AccountChoice } from './AccountChoice';
 import { checkResetToken, setPasswordWithToken } from './password-reset';
+import { choiceNeeded } from './sign-in-steps';
+
+/** Where a password set from a link leads once signed in (a user of no organisation is sent on from there). */
+const INTO_PRODUCT = '/dashboard/default';
 import css from './LoginPage.module.css';
 
 type View =
   | { kind: 'checking' }
   | { kind: 'form'; username: string }
-  | { kind: 'expired' | 'noToken' | 'error' | 'done' };
+  | { kind: 'expired' | 'noToken' | 'error' | 'done' | 'entering' | 'choose' };
 
 /** The rules of spec §7 for a new password (newPasswordProblems), as translated messages. */
 function passwordErrors(t: (k: string) => string, password: string, confirm: string) {
@@ -26,7 +32,8 @@ function passwordErrors(t: (k: string) => string, password: string, confirm: str
 
 /** /reset-password?token=…: the page a mailed password link opens. Public: the token is the key. */
 export function ResetPasswordPage() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   // An invitation link (admin user management) leads here too: the same form, worded as a welcome.
@@ -58,7 +65,14 @@ export function ResetPasswordPage() {
     setBusy(true);
     const outcome = await setPasswordWithToken(token, password);
     setBusy(false);
-    if (outcome === 'ok') setView({ kind: 'done' });
+    if (outcome === 'signedIn') {
+      // Signed in by the same answer: into the product, as after a sign-in (the account choice first
+      // for a user of several organisations who never made it).
+      setView({ kind: 'entering' });
+      if (!(await enterSession(i18n))) setView({ kind: 'done' });
+      else if (await choiceNeeded()) setView({ kind: 'choose' });
+      else navigate(INTO_PRODUCT, { replace: true });
+    } else if (outcome === 'ok') setView({ kind: 'done' });
     else if (outcome === 'expired') setView({ kind: 'expired' });
     else setErrors({ confirm: t('reset.failed') });
   }
@@ -75,6 +89,8 @@ export function ResetPasswordPage() {
         </div>
         <h1 className={css.title}>{view.kind === 'done' ? t(k('doneTitle')) : t(k('title'))}</h1>
         {view.kind === 'checking' && <LoadingState label={t('reset.checking')} />}
+        {view.kind === 'entering' && <LoadingState label={t('reset.signingIn')} />}
+        {view.kind === 'choose' && <AccountChoice onDone={() => navigate(INTO_PRODUCT, { replace: true })} />}
         {view.kind === 'form' && (
           <>
             <p className={css.subtitle}>{t(k('forUser'), { username: view.username })}</p>
@@ -138,7 +154,7 @@ export function ResetPasswordPage() {
             <ForgotPasswordForm />
           </>
         )}
-        {view.kind !== 'done' && (
+        {view.kind !== 'done' && view.kind !== 'entering' && view.kind !== 'choose' && (
           <p className={css.register}>
             <Link to="/login">{t('reset.backToSignIn')}</Link>
           </p>

@@ -39,14 +39,18 @@ export async function checkResetToken(token: string): Promise<TokenCheck> {
   }
 }
 
+/**
+ * Sets the password; 'signedIn': the server also signed this browser in (its cookie came with the
+ * answer), 'ok': set, but the account signs in another way (BankID only, two-factor, deactivated).
+ */
 export async function setPasswordWithToken(
   token: string,
   newPassword: string,
-): Promise<'ok' | 'expired' | 'error'> {
+): Promise<'signedIn' | 'ok' | 'expired' | 'error'> {
   try {
     const body: BodyOf<typeof ENDPOINTS.resetPassword> = { token, newPassword };
-    await api.http.post(pathFor(ENDPOINTS.resetPassword), body);
-    return 'ok';
+    const res = await api.http.post<{ data: AnswerOf<typeof ENDPOINTS.resetPassword> }>(pathFor(ENDPOINTS.resetPassword), body);
+    return res.data?.data?.signedIn === true ? 'signedIn' : 'ok';
   } catch (err) {
     return isExpired(err) ? 'expired' : 'error';
   }

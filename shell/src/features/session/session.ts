@@ -17,7 +17,9 @@ import {
   ACCOUNT_DEACTIVATED_CODE,
   LOGIN_BUSY_CODE,
   SIGN_IN_METHOD_REFUSED_CODE,
-  type LoginResponse,
+  EMAIL_NOT_VERIFIED_CODE,
+  type LoginAnswer,
+  type TwoFactorChallenge,
   type LoginThrottledBody,
   type NotificationCounts,
   type SessionResponse,
@@ -183,9 +185,20 @@ export async function loadSession(i18n: I18n): Promise<boolean> {
 /**
  * 'throttled': too many failed sign-ins (429), wait `retryAfter` seconds; 'busy': 503, retry soon;
  * 'deactivated': the account is deactivated (admin user management); 'methodRefused': the user's
- * organisations do not allow signing in with a password (admin Security).
+ * organisations do not allow signing in with a password (admin Security); 'twoFactor': the password
+ * was right and the account asks its two-factor code next (login/two-factor.ts), no session yet.
  */
-export type LoginOutcome = 'ok' | 'invalid' | 'error' | 'busy' | 'deactivated' | 'methodRefused' | { throttled: number };
+export type LoginOutcome =
+  | 'ok'
+  | 'twoFactor'
+  | 'invalid'
+  | 'error'
+  | 'busy'
+  | 'deactivated'
+  | 'methodRefused'
+  /** A registered account whose e-mail address is not confirmed yet (registration). */
+  | 'notVerified'
+  | { throttled: number };
 
 /** What a failed sign-in request means for the form. */
 export function loginFailure(err: unknown): Exclude<LoginOutcome, 'ok'> {
@@ -195,6 +208,7 @@ export function loginFailure(err: unknown): Exclude<LoginOutcome, 'ok'> {
   const code = (err.response?.data as { code?: unknown } | undefined)?.code;
   if (status === 403 && code === ACCOUNT_DEACTIVATED_CODE) return 'deactivated';
   if (status === 403 && code === SIGN_IN_METHOD_REFUSED_CODE) return 'methodRefused';
+  if (status === 403 && code === EMAIL_NOT_VERIFIED_CODE) return 'notVerified';
   if (status === 503 && code === LOGIN_BUSY_CODE) return 'busy';
   if (status === 429) {
     const body = err.response?.data as Partial<LoginThrottledBody> | undefined;
@@ -215,11 +229,23 @@ function clearSession(): void {
 export async function login(i18n: I18n, username: string, password: string, remember: boolean): Promise<LoginOutcome> {
   clearSession();
   try {
-    await api.http.post<{ data: LoginResponse }>(pathFor(ENDPOINTS.login), { username, password, remember });
+    const res = await api.http.post<{ data: LoginAnswer }>(pathFor(ENDPOINTS.login), { username, password, remember });
+    const answer = res?.data?.data as Partial<TwoFactorChallenge> | undefined;
+    if (answer?.twoFactorRequired === true) return 'twoFactor';
   } catch (err) {
     return loginFailure(err);
   }
   return (await loadSession(i18n)) ? 'ok' : 'error';
+}
+
+/**
+ * A session the server opened with another answer than the login's (a verification or password
+ * link): what the page held while signed out (the early "signed out" answer too) goes, then the
+ * session loads as after a sign-in.
+ */
+export async function enterSession(i18n: I18n): Promise<boolean> {
+  clearSession();
+  return loadSession(i18n);
 }
 
 export async function logout(): Promise<void> {

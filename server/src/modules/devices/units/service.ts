@@ -24,6 +24,7 @@ import type { Db } from '../../../db/client';
 import { alarms, unitSettings } from '../../../db/schema';
 import { unitChannels } from '../channels/service';
 import { listUnits, type UnitRow } from '../service';
+import { unitTrial } from '../../onboarding/trial';
 
 const familyOf = (type: number): DeviceFamily => deviceType(type)?.family ?? 'other';
 
@@ -81,6 +82,7 @@ export async function unitDetails(db: Db, u: UnitRow): Promise<UnitDetails> {
     LastContact: u.lastContactAt ? u.lastContactAt.toISOString() : null,
     CreatedAt: u.createdAt.toISOString(),
     SerialNumber: u.serialNumber ?? null,
+    Trial: await unitTrial(db, u.id),
   };
 }
 
