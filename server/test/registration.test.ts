@@ -67,7 +67,8 @@ describe.each(DRIVERS)('registration over SMTP on %s', (driver) => {
     });
   const form = (over: Record<string, unknown> = {}) => {
     const password = (over.password as string | undefined) ?? 'register-pass-1';
-    secrets.push(password);
+    // A refused short one ('abc') is no secret to look for: any log has such letters somewhere.
+    if (password.length >= 10) secrets.push(password);
     return { name: 'Anna Svensson', email: 'anna@example.se', password, confirmPassword: password, ...over };
   };
   const register = (over: Record<string, unknown> = {}, opts: { ip?: string } = {}) =>
