@@ -7,44 +7,17 @@
  * 400, and an audit entry per write.
  */
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { ACCOUNT_DEACTIVATED_CODE, INVITATION_TTL_DAYS, USER_TYPES, type FwTask, type ManagedUser } from '@fieldwatch/shared';
 import { auditLog, organizations, passwordResetTokens, tasks, userIdentities, userOrganizations, users } from '../src/db/schema';
 import { addUser, DRIVERS, login, startDemo, type DemoServer } from './helpers';
-import { linkIn, parseMail } from './mail-helpers';
-
-async function startSmtp() {
-  const received: Array<{ to: string[]; raw: string }> = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, cb) {
-      cb(state.refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { linkIn, startSmtpSink } from './mail-helpers';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const BASE = 'http://localhost/reset-password';
 
 describe.each(DRIVERS)('admin user management on %s', (driver) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let d: DemoServer;
   let nordicAdmin: string;
   let ids: Record<'super' | 'user' | 'reader' | 'nordicAdmin', number>;
@@ -53,12 +26,7 @@ describe.each(DRIVERS)('admin user management on %s', (driver) => {
     d.s.app.inject({ method, url, headers: { cookie, 'sec-fetch-site': 'same-origin' }, ...(payload ? { payload } : {}) });
   const idOf = async (username: string) =>
     (await d.s.db.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
-  async function nthMail(n: number) {
-    for (let i = 0; i < 200 && smtp.received.length < n; i++) await sleep(25);
-    const m = smtp.received[n - 1];
-    if (!m) throw new Error(`mail ${n} did not arrive (${smtp.received.length} arrived)`);
-    return { ...parseMail(m.raw), to: m.to };
-  }
+  const nthMail = (n: number) => smtp.nth(n);
   const audits = async (action: string, targetId: number) =>
     d.s.db.db
       .select()
@@ -68,7 +36,7 @@ describe.each(DRIVERS)('admin user management on %s', (driver) => {
     call('POST', '/api/v3/admin/users/invitations', cookie, { baseUrl: BASE, userType: 1, ...body });
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpSink();
     d = await startDemo(driver, { smtpUrl: smtp.url, mailFrom: 'Fieldwatch Test <fw@test.example>' });
     const nordicAdminId = await addUser(d.s, { username: 'nordic.admin', userType: USER_TYPES.SuperUser, orgs: [d.nordic] });
     nordicAdmin = await login(d.s.app, 'nordic.admin');

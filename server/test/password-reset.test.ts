@@ -7,61 +7,21 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { MESSAGES, PASSWORD_MESSAGES, USERNAME_TAKEN, USER_TYPES, usernameKey } from '@fieldwatch/shared';
 import { auditLog, passwordResetTokens, users } from '../src/db/schema';
 import { createMailer } from '../src/modules/mail/mailer';
 import { addUser, DRIVERS, login, sessionCookie, startDemo, type DemoServer } from './helpers';
-import { decodeHeader, emlFiles, linkIn, parseMail, readEml } from './mail-helpers';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP sink: every message it accepts; `refuse` makes it reject recipients (a mail fault). */
-async function startSmtp() {
-  const received: Received[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      cb(state.refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    received,
-    state,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { decodeHeader, emlFiles, linkIn, readEml, startSmtpSink } from './mail-helpers';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(DRIVERS)('password links over SMTP on %s', (driver) => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let d: DemoServer;
   let ids: Record<'super' | 'user' | 'reader' | 'nordicSuper' | 'noMail', number>;
   let nordicSuperCookie: string;
@@ -79,12 +39,8 @@ describe.each(DRIVERS)('password links over SMTP on %s', (driver) => {
   const tokenRows = async (id: number) =>
     d.s.db.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
   /** Waits for the n-th message (1-based) to arrive. */
-  async function nthMail(n: number): Promise<ReturnType<typeof parseMail> & { to: string[] }> {
-    for (let i = 0; i < 200 && smtp.received.length < n; i++) await sleep(25);
-    const m = smtp.received[n - 1];
-    if (!m) throw new Error(`mail ${n} did not arrive (${smtp.received.length} arrived)`);
-    return { ...parseMail(m.raw), to: m.to };
-  }
+  const nthMail = (n: number) => smtp.nth(n);
+
   /** No new mail within a while: nothing was sent. */
   /** As if every link so far had been mailed long ago: forgotPassword mails an account at most once a minute. */
   async function linksSentLongAgo() {
@@ -99,7 +55,7 @@ describe.each(DRIVERS)('password links over SMTP on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpSink();
     d = await startDemo(driver, { smtpUrl: smtp.url, mailFrom: 'Fieldwatch Test <fw@test.example>' });
     const [sup, usr, rdr] = await Promise.all(
       ['demo.super', 'demo.user', 'demo.reader'].map(

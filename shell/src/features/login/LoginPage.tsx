@@ -7,9 +7,6 @@ import { formErrors, LoginRequest, type SignInMethod } from '@fieldwatch/shared'
 import { Button, Spinner, TextField } from '@fieldwatch/shared/ui';
 import { sessionStore } from '../../platform';
 import { login, type LoginOutcome } from '../session/session';
-import { LanguagePicker } from '../layout/LanguagePicker';
-import { ThemeToggle } from '../layout/ThemeToggle';
-import { Logo } from '../layout/Logo';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { AccountChoice } from './AccountChoice';
 import { BankIdPanel } from './BankIdPanel';
@@ -19,6 +16,7 @@ import { bankIdOutcomeOf, choiceNeeded } from './sign-in-steps';
 import { useAccountBranding } from '../theme/branding';
 import { registerPath } from '../registration/RegisterPage';
 import { ResendVerification } from '../registration/ResendVerification';
+import { AuthCard } from './AuthCard';
 import css from './LoginPage.module.css';
 
 /** Only same-origin paths are followed after login, never another site. */
@@ -133,108 +131,99 @@ export function LoginPage() {
   }
 
   return (
-    <div className={css.page}>
-      <div className={css.corner}>
-        <LanguagePicker compact />
-        <ThemeToggle />
-      </div>
-      <main className={css.card}>
-        <div className={css.brand}>
-          <Logo />
-        </div>
-        <h1 className={css.title}>{t('login.title')}</h1>
-        <p className={css.subtitle}>{t('login.subtitle')}</p>
-        {phase === 'choose' ? (
-          <AccountChoice onDone={() => navigate(redirect, { replace: true })} />
-        ) : phase === 'code' ? (
-          <TwoFactorStep
-            onSignedIn={async () => {
-              setPhase('checking');
-              await proceed();
-            }}
-            onRestart={(message) => {
-              setPhase('form');
-              setErrors(message ? { form: message } : {});
-            }}
-          />
-        ) : phase === 'checking' ? (
-          <Spinner label={t('login.submitting')} />
-        ) : (
-          <>
-            {methods.length > 1 && (
-              <div className={css.methods} role="radiogroup" aria-label={t('login.method')}>
-                {methods.map((m) => (
-                  <button
-                    key={m}
-                    type="button"
-                    role="radio"
-                    aria-checked={method === m}
-                    className={method === m ? css.methodActive : css.method}
-                    onClick={() => setMethod(m)}
-                  >
-                    {m === 'username' ? t('login.methodUsername') : t('login.methodBankId')}
-                  </button>
-                ))}
-              </div>
-            )}
-
-            {method === 'bankid' ? (
-              <BankIdPanel redirect={redirect} remember={remember} outcome={bankIdOutcome} />
-            ) : (
-              <form className={css.form} onSubmit={onSubmit} noValidate>
-                <TextField
-                  label={t('login.username')}
-                  name="username"
-                  autoComplete="username"
-                  autoFocus
-                  value={username}
-                  error={errors.username}
-                  onChange={(e) => setUsername(e.target.value)}
-                />
-                <TextField
-                  label={t('login.password')}
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  error={errors.password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <div className={css.row}>
-                  <label className={css.check}>
-                    <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-                    {t('login.remember')}
-                  </label>
-                  <button type="button" className={css.link} onClick={() => setShowForgot((v) => !v)} aria-expanded={showForgot}>
-                    {t('login.forgot')}
-                  </button>
-                </div>
-                {errors.form && (
-                  <p className={css.formError} role="alert">
-                    {errors.form}
-                  </p>
-                )}
-                <Button type="submit" variant="primary" disabled={busy} className={css.submit}>
-                  {busy ? t('login.submitting') : t('login.submit')}
-                </Button>
-              </form>
-            )}
-            {showForgot && method === 'username' && <ForgotPasswordForm initialLogin={username.trim()} />}
-            {unverified && method === 'username' && <ResendVerification login={unverified} redirect={redirect} />}
-            {accountBranding && methods.length < 2 && (
-              // The account URL's organisation is remembered on this browser; another's user is not stuck with it.
-              <p className={css.register}>
-                <button type="button" className={css.link} onClick={() => forgetAccount(null)} data-testid="login-other-account">
-                  {t('login.otherAccount', { name: accountBranding.name })}
+    <AuthCard>
+      <h1 className={css.title}>{t('login.title')}</h1>
+      <p className={css.subtitle}>{t('login.subtitle')}</p>
+      {phase === 'choose' ? (
+        <AccountChoice onDone={() => navigate(redirect, { replace: true })} />
+      ) : phase === 'code' ? (
+        <TwoFactorStep
+          onSignedIn={async () => {
+            setPhase('checking');
+            await proceed();
+          }}
+          onRestart={(message) => {
+            setPhase('form');
+            setErrors(message ? { form: message } : {});
+          }}
+        />
+      ) : phase === 'checking' ? (
+        <Spinner label={t('login.submitting')} />
+      ) : (
+        <>
+          {methods.length > 1 && (
+            <div className={css.methods} role="radiogroup" aria-label={t('login.method')}>
+              {methods.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="radio"
+                  aria-checked={method === m}
+                  className={method === m ? css.methodActive : css.method}
+                  onClick={() => setMethod(m)}
+                >
+                  {m === 'username' ? t('login.methodUsername') : t('login.methodBankId')}
                 </button>
-              </p>
-            )}
+              ))}
+            </div>
+          )}
+
+          {method === 'bankid' ? (
+            <BankIdPanel redirect={redirect} remember={remember} outcome={bankIdOutcome} />
+          ) : (
+            <form className={css.form} onSubmit={onSubmit} noValidate>
+              <TextField
+                label={t('login.username')}
+                name="username"
+                autoComplete="username"
+                autoFocus
+                value={username}
+                error={errors.username}
+                onChange={(e) => setUsername(e.target.value)}
+              />
+              <TextField
+                label={t('login.password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                error={errors.password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <div className={css.row}>
+                <label className={css.check}>
+                  <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                  {t('login.remember')}
+                </label>
+                <button type="button" className={css.link} onClick={() => setShowForgot((v) => !v)} aria-expanded={showForgot}>
+                  {t('login.forgot')}
+                </button>
+              </div>
+              {errors.form && (
+                <p className={css.formError} role="alert">
+                  {errors.form}
+                </p>
+              )}
+              <Button type="submit" variant="primary" disabled={busy} className={css.submit}>
+                {busy ? t('login.submitting') : t('login.submit')}
+              </Button>
+            </form>
+          )}
+          {showForgot && method === 'username' && <ForgotPasswordForm initialLogin={username.trim()} />}
+          {unverified && method === 'username' && <ResendVerification login={unverified} redirect={redirect} />}
+          {accountBranding && methods.length < 2 && (
+            // The account URL's organisation is remembered on this browser; another's user is not stuck with it.
             <p className={css.register}>
-              <Link to={registerPath(params.get('redirect'))}>{t('login.register')}</Link>
+              <button type="button" className={css.link} onClick={() => forgetAccount(null)} data-testid="login-other-account">
+                {t('login.otherAccount', { name: accountBranding.name })}
+              </button>
             </p>
-          </>
-        )}
-      </main>
-    </div>
+          )}
+          <p className={css.register}>
+            <Link to={registerPath(params.get('redirect'))}>{t('login.register')}</Link>
+          </p>
+        </>
+      )}
+    </AuthCard>
   );
 }

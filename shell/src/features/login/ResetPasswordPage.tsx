@@ -3,9 +3,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { newPasswordProblems } from '@fieldwatch/shared';
 import { Button, buttonClassName, cx, LoadingState, TextField } from '@fieldwatch/shared/ui';
-import { LanguagePicker } from '../layout/LanguagePicker';
-import { Logo } from '../layout/Logo';
-import { ThemeToggle } from '../layout/ThemeToggle';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { enterSession } from '../session/session';
 import { AccountChoice } from './AccountChoice';
@@ -14,6 +11,7 @@ import { choiceNeeded } from './sign-in-steps';
 
 /** Where a password set from a link leads once signed in (a user of no organisation is sent on from there). */
 const INTO_PRODUCT = '/dashboard/default';
+import { AuthCard } from './AuthCard';
 import css from './LoginPage.module.css';
 
 type View =
@@ -78,88 +76,79 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <div className={css.page}>
-      <div className={css.corner}>
-        <LanguagePicker compact />
-        <ThemeToggle />
-      </div>
-      <main className={css.card} data-testid="reset-password">
-        <div className={css.brand}>
-          <Logo />
-        </div>
-        <h1 className={css.title}>{view.kind === 'done' ? t(k('doneTitle')) : t(k('title'))}</h1>
-        {view.kind === 'checking' && <LoadingState label={t('reset.checking')} />}
-        {view.kind === 'entering' && <LoadingState label={t('reset.signingIn')} />}
-        {view.kind === 'choose' && <AccountChoice onDone={() => navigate(INTO_PRODUCT, { replace: true })} />}
-        {view.kind === 'form' && (
-          <>
-            <p className={css.subtitle}>{t(k('forUser'), { username: view.username })}</p>
-            <form className={css.form} onSubmit={onSubmit} noValidate>
-              {/* For the browser's password manager: which account the new password belongs to. */}
-              <input
-                type="text"
-                name="username"
-                autoComplete="username"
-                value={view.username}
-                readOnly
-                hidden
-              />
-              <TextField
-                label={t('reset.newPassword')}
-                name="new-password"
-                type="password"
-                autoComplete="new-password"
-                autoFocus
-                value={password}
-                error={errors.password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <TextField
-                label={t('reset.confirmPassword')}
-                name="confirm-password"
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                error={errors.confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-              <Button type="submit" variant="primary" disabled={busy} className={css.submit}>
-                {busy ? t('reset.submitting') : t(k('submit'))}
-              </Button>
-            </form>
-          </>
-        )}
-        {view.kind === 'done' && (
-          <div className={css.stack}>
-            <p className={css.success} role="status">
-              {t(k('done'))}
-            </p>
-            <Link to="/login" className={cx(buttonClassName({ variant: 'primary' }), css.submit)}>
-              {t('reset.signIn')}
-            </Link>
-          </div>
-        )}
-        {(view.kind === 'expired' || view.kind === 'noToken' || view.kind === 'error') && (
-          <>
-            <div className={css.stack}>
-              <p className={css.formError} role="alert">
-                {view.kind === 'expired'
-                  ? t('reset.expired')
-                  : view.kind === 'error'
-                    ? t('reset.failed')
-                    : t('reset.noToken')}
-              </p>
-              {view.kind === 'expired' && <p className={css.hint}>{t('reset.expiredHelp')}</p>}
-            </div>
-            <ForgotPasswordForm />
-          </>
-        )}
-        {view.kind !== 'done' && view.kind !== 'entering' && view.kind !== 'choose' && (
-          <p className={css.register}>
-            <Link to="/login">{t('reset.backToSignIn')}</Link>
+    <AuthCard testId="reset-password">
+      <h1 className={css.title}>{view.kind === 'done' ? t(k('doneTitle')) : t(k('title'))}</h1>
+      {view.kind === 'checking' && <LoadingState label={t('reset.checking')} />}
+      {view.kind === 'entering' && <LoadingState label={t('reset.signingIn')} />}
+      {view.kind === 'choose' && <AccountChoice onDone={() => navigate(INTO_PRODUCT, { replace: true })} />}
+      {view.kind === 'form' && (
+        <>
+          <p className={css.subtitle}>{t(k('forUser'), { username: view.username })}</p>
+          <form className={css.form} onSubmit={onSubmit} noValidate>
+            {/* For the browser's password manager: which account the new password belongs to. */}
+            <input
+              type="text"
+              name="username"
+              autoComplete="username"
+              value={view.username}
+              readOnly
+              hidden
+            />
+            <TextField
+              label={t('reset.newPassword')}
+              name="new-password"
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              value={password}
+              error={errors.password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <TextField
+              label={t('reset.confirmPassword')}
+              name="confirm-password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              error={errors.confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+            <Button type="submit" variant="primary" disabled={busy} className={css.submit}>
+              {busy ? t('reset.submitting') : t(k('submit'))}
+            </Button>
+          </form>
+        </>
+      )}
+      {view.kind === 'done' && (
+        <div className={css.stack}>
+          <p className={css.success} role="status">
+            {t(k('done'))}
           </p>
-        )}
-      </main>
-    </div>
+          <Link to="/login" className={cx(buttonClassName({ variant: 'primary' }), css.submit)}>
+            {t('reset.signIn')}
+          </Link>
+        </div>
+      )}
+      {(view.kind === 'expired' || view.kind === 'noToken' || view.kind === 'error') && (
+        <>
+          <div className={css.stack}>
+            <p className={css.formError} role="alert">
+              {view.kind === 'expired'
+                ? t('reset.expired')
+                : view.kind === 'error'
+                  ? t('reset.failed')
+                  : t('reset.noToken')}
+            </p>
+            {view.kind === 'expired' && <p className={css.hint}>{t('reset.expiredHelp')}</p>}
+          </div>
+          <ForgotPasswordForm />
+        </>
+      )}
+      {view.kind !== 'done' && view.kind !== 'entering' && view.kind !== 'choose' && (
+        <p className={css.register}>
+          <Link to="/login">{t('reset.backToSignIn')}</Link>
+        </p>
+      )}
+    </AuthCard>
   );
 }

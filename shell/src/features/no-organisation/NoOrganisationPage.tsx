@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { buttonClassName, cx } from '@fieldwatch/shared/ui';
 import { sessionStore } from '../../platform';
-import { LanguagePicker } from '../layout/LanguagePicker';
-import { Logo } from '../layout/Logo';
-import { ThemeToggle } from '../layout/ThemeToggle';
 import { logout } from '../session/session';
+import { AuthCard } from '../login/AuthCard';
 import css from '../login/LoginPage.module.css';
 import own from '../registration/registration.module.css';
 
@@ -49,41 +47,32 @@ export function NoOrganisationPage() {
   }
 
   return (
-    <div className={css.page}>
-      <div className={css.corner}>
-        <LanguagePicker compact />
-        <ThemeToggle />
-      </div>
-      <main className={css.card} data-testid="no-organisation">
-        <div className={css.brand}>
-          <Logo />
-        </div>
-        <h1 className={css.title}>{t('noOrganisation.title')}</h1>
-        <p className={css.subtitle}>{t('noOrganisation.text')}</p>
-        {user && (
-          <p className={own.who}>
-            {t('noOrganisation.signedInAs', { name: user.name || user.username, username: user.username })}
-          </p>
-        )}
-        <div className={own.actions}>
-          <Link to="/onboarding" className={cx(buttonClassName({ variant: 'primary' }), css.submit)}>
-            {t('noOrganisation.activate')}
-          </Link>
-          <Link to="/profile" className={cx(buttonClassName(), css.submit)}>
-            {t('noOrganisation.profile')}
-          </Link>
-        </div>
-        <p className={css.register}>
-          <button
-            type="button"
-            className={css.link}
-            onClick={() => void onSignOut()}
-            data-testid="no-organisation-sign-out"
-          >
-            {t('noOrganisation.signOut')}
-          </button>
+    <AuthCard testId="no-organisation">
+      <h1 className={css.title}>{t('noOrganisation.title')}</h1>
+      <p className={css.subtitle}>{t('noOrganisation.text')}</p>
+      {user && (
+        <p className={own.who}>
+          {t('noOrganisation.signedInAs', { name: user.name || user.username, username: user.username })}
         </p>
-      </main>
-    </div>
+      )}
+      <div className={own.actions}>
+        <Link to="/onboarding" className={cx(buttonClassName({ variant: 'primary' }), css.submit)}>
+          {t('noOrganisation.activate')}
+        </Link>
+        <Link to="/profile" className={cx(buttonClassName(), css.submit)}>
+          {t('noOrganisation.profile')}
+        </Link>
+      </div>
+      <p className={css.register}>
+        <button
+          type="button"
+          className={css.link}
+          onClick={() => void onSignOut()}
+          data-testid="no-organisation-sign-out"
+        >
+          {t('noOrganisation.signOut')}
+        </button>
+      </p>
+    </AuthCard>
   );
 }

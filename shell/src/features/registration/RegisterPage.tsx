@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { isRedirectPath, type RegisterResult } from '@fieldwatch/shared';
 import { sessionStore } from '../../platform';
-import { LanguagePicker } from '../layout/LanguagePicker';
-import { Logo } from '../layout/Logo';
-import { ThemeToggle } from '../layout/ThemeToggle';
 import { RegisterForm } from './RegisterForm';
 import { ResendVerification } from './ResendVerification';
+import { AuthCard } from '../login/AuthCard';
 import css from '../login/LoginPage.module.css';
 import own from './registration.module.css';
 
@@ -39,42 +37,33 @@ export function RegisterPage() {
   const signInPath = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
 
   return (
-    <div className={css.page}>
-      <div className={css.corner}>
-        <LanguagePicker compact />
-        <ThemeToggle />
-      </div>
-      <main className={css.card} data-testid="register-page">
-        <div className={css.brand}>
-          <Logo />
-        </div>
-        {sent ? (
-          <>
-            <h1 className={css.title}>{t('register.sentTitle')}</h1>
-            <div className={css.stack} data-testid="register-sent">
-              <p className={css.success} role="status">
-                <span className={own.sentTo}>{t('register.sent', { email: sent.email })}</span>
-              </p>
-              <p className={css.hint}>{t('register.sentUsername', { username: sent.username })}</p>
-              <p className={css.hint}>{t('register.sentHelp')}</p>
-              <ResendVerification login={sent.email} {...(redirect ? { redirect } : {})} />
-            </div>
-            <p className={css.register}>
-              <Link to={signInPath}>{t('reset.backToSignIn')}</Link>
+    <AuthCard testId="register-page">
+      {sent ? (
+        <>
+          <h1 className={css.title}>{t('register.sentTitle')}</h1>
+          <div className={css.stack} data-testid="register-sent">
+            <p className={css.success} role="status">
+              <span className={own.sentTo}>{t('register.sent', { email: sent.email })}</span>
             </p>
-          </>
-        ) : (
-          <>
-            <h1 className={css.title}>{t('register.title')}</h1>
-            <p className={css.subtitle}>{t('register.subtitle')}</p>
-            <RegisterForm {...(redirect ? { redirect } : {})} onSent={setSent} />
-            <div className={own.links}>
-              <Link to={signInPath}>{t('register.haveAccount')}</Link>
-              <Link to="/onboarding">{t('register.activate')}</Link>
-            </div>
-          </>
-        )}
-      </main>
-    </div>
+            <p className={css.hint}>{t('register.sentUsername', { username: sent.username })}</p>
+            <p className={css.hint}>{t('register.sentHelp')}</p>
+            <ResendVerification login={sent.email} {...(redirect ? { redirect } : {})} />
+          </div>
+          <p className={css.register}>
+            <Link to={signInPath}>{t('reset.backToSignIn')}</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className={css.title}>{t('register.title')}</h1>
+          <p className={css.subtitle}>{t('register.subtitle')}</p>
+          <RegisterForm {...(redirect ? { redirect } : {})} onSent={setSent} />
+          <div className={own.links}>
+            <Link to={signInPath}>{t('register.haveAccount')}</Link>
+            <Link to="/onboarding">{t('register.activate')}</Link>
+          </div>
+        </>
+      )}
+    </AuthCard>
   );
 }

@@ -5,14 +5,12 @@ import { verifyEmail } from '@fieldwatch/shared';
 export { VERIFY_EMAIL_PATH } from '@fieldwatch/shared';
 import { Button, LoadingState } from '@fieldwatch/shared/ui';
 import { api } from '../../platform';
-import { LanguagePicker } from '../layout/LanguagePicker';
-import { Logo } from '../layout/Logo';
-import { ThemeToggle } from '../layout/ThemeToggle';
 import { AccountChoice } from '../login/AccountChoice';
 import { safeRedirect } from '../login/LoginPage';
 import { choiceNeeded } from '../login/sign-in-steps';
 import { enterSession } from '../session/session';
 import { ResendVerification } from './ResendVerification';
+import { AuthCard } from '../login/AuthCard';
 import css from '../login/LoginPage.module.css';
 
 type View = 'ask' | 'busy' | 'entering' | 'choose' | 'expired' | 'noToken' | 'deactivated' | 'failed';
@@ -50,54 +48,45 @@ export function VerifyEmailPage() {
 
   const problem = view === 'expired' || view === 'noToken' || view === 'deactivated' || view === 'failed';
   return (
-    <div className={css.page}>
-      <div className={css.corner}>
-        <LanguagePicker compact />
-        <ThemeToggle />
-      </div>
-      <main className={css.card} data-testid="verify-email">
-        <div className={css.brand}>
-          <Logo />
+    <AuthCard testId="verify-email">
+      <h1 className={css.title}>{t('verify.title')}</h1>
+      {(view === 'ask' || view === 'busy') && (
+        <div className={css.stack}>
+          <p className={css.hint}>{t('verify.intro')}</p>
+          <Button
+            type="button"
+            variant="primary"
+            className={css.submit}
+            disabled={view === 'busy'}
+            onClick={() => void confirm()}
+          >
+            {view === 'busy' ? t('verify.confirming') : t('verify.confirm')}
+          </Button>
         </div>
-        <h1 className={css.title}>{t('verify.title')}</h1>
-        {(view === 'ask' || view === 'busy') && (
+      )}
+      {view === 'entering' && <LoadingState label={t('verify.signingIn')} />}
+      {view === 'choose' && <AccountChoice onDone={() => navigate(next, { replace: true })} />}
+      {problem && (
+        <>
           <div className={css.stack}>
-            <p className={css.hint}>{t('verify.intro')}</p>
-            <Button
-              type="button"
-              variant="primary"
-              className={css.submit}
-              disabled={view === 'busy'}
-              onClick={() => void confirm()}
-            >
-              {view === 'busy' ? t('verify.confirming') : t('verify.confirm')}
-            </Button>
+            <p className={css.formError} role="alert">
+              {t(`verify.${view}`)}
+            </p>
+            {view === 'expired' && <p className={css.hint}>{t('verify.expiredHelp')}</p>}
           </div>
-        )}
-        {view === 'entering' && <LoadingState label={t('verify.signingIn')} />}
-        {view === 'choose' && <AccountChoice onDone={() => navigate(next, { replace: true })} />}
-        {problem && (
-          <>
-            <div className={css.stack}>
-              <p className={css.formError} role="alert">
-                {t(`verify.${view}`)}
-              </p>
-              {view === 'expired' && <p className={css.hint}>{t('verify.expiredHelp')}</p>}
-            </div>
-            {(view === 'expired' || view === 'noToken') && <ResendVerification title={false} />}
-            {view === 'failed' && token && (
-              <Button type="button" className={css.submit} onClick={() => setView('ask')}>
-                {t('common:action.retry')}
-              </Button>
-            )}
-          </>
-        )}
-        {view !== 'entering' && view !== 'choose' && (
-          <p className={css.register}>
-            <Link to="/login">{t('reset.backToSignIn')}</Link>
-          </p>
-        )}
-      </main>
-    </div>
+          {(view === 'expired' || view === 'noToken') && <ResendVerification title={false} />}
+          {view === 'failed' && token && (
+            <Button type="button" className={css.submit} onClick={() => setView('ask')}>
+              {t('common:action.retry')}
+            </Button>
+          )}
+        </>
+      )}
+      {view !== 'entering' && view !== 'choose' && (
+        <p className={css.register}>
+          <Link to="/login">{t('reset.backToSignIn')}</Link>
+        </p>
+      )}
+    </AuthCard>
   );
 }
