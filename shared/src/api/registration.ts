@@ -4,6 +4,7 @@
  */
 import { isAxiosError } from 'axios';
 import type { ApiClient } from './client';
+import { formatWait } from '../i18n';
 import { ACCOUNT_DEACTIVATED_CODE } from '../contract/admin-users';
 import { ENDPOINTS, pathFor } from '../contract/endpoints';
 import {
@@ -14,6 +15,8 @@ import {
   USERNAME_TAKEN_CODE,
   type RegisterBody,
   type RegisterResult,
+  type RegistrationField,
+  type RegistrationProblem,
   type VerifyEmailResult,
 } from '../contract/registration';
 
@@ -110,5 +113,69 @@ export async function verifyEmail(api: ApiClient, token: string): Promise<Verify
       return { kind: 'expired' };
     if (a?.status === 403 && a.code === ACCOUNT_DEACTIVATED_CODE) return { kind: 'deactivated' };
     return { kind: 'error' };
+  }
+}
+
+// ───────── what both registration forms say ─────────
+// The shell's sign-in page and the onboarding keep the same keys under `register.` in their own
+// namespaces (shell.json, onboarding.json); `t` is the form's own, bound to its namespace.
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Each field's input type and browser autocomplete hint. */
+export const REGISTRATION_INPUTS: Record<RegistrationField, { type: string; autoComplete: string }> = {
+  name: { type: 'text', autoComplete: 'name' },
+  email: { type: 'email', autoComplete: 'email' },
+  phone: { type: 'tel', autoComplete: 'tel' },
+  username: { type: 'text', autoComplete: 'username' },
+  password: { type: 'password', autoComplete: 'new-password' },
+  confirmPassword: { type: 'password', autoComplete: 'new-password' },
+};
+export const OPTIONAL_REGISTRATION_FIELDS: readonly RegistrationField[] = ['phone', 'username'];
+
+/** A problem of a field in the catalogue's words (in English exactly the spec's). */
+export function registrationErrorText(
+  t: Translate,
+  field: RegistrationField,
+  problem: RegistrationProblem,
+): string {
+  const name = t(`register.fields.${field}`);
+  switch (problem.rule) {
+    case 'required':
+    case 'pattern':
+      return t('register.errors.blank', { name });
+    case 'email':
+      return t('register.errors.email', { name });
+    case 'minLength':
+      return t('register.errors.passwordShort');
+    case 'mismatch':
+      return t('register.errors.mismatch');
+    case 'maxLength':
+      return t('register.errors.tooLong', { name, max: problem.limit ?? 0 });
+  }
+}
+
+/** Why the server refused a registration, at a field or for the form. */
+export type RegistrationRefusal = { field?: RegistrationField; text: string; help?: string };
+
+/** The refusal a form shows for an outcome other than 'sent'. */
+export function registrationRefusal(
+  t: Translate,
+  outcome: Exclude<RegisterOutcome, { kind: 'sent' }>,
+  language: string,
+): RegistrationRefusal {
+  switch (outcome.kind) {
+    case 'emailTaken':
+      return { field: 'email', text: t('register.errors.emailTaken'), help: t('register.emailTakenHelp') };
+    case 'usernameTaken':
+      return { field: 'username', text: t('register.errors.usernameTaken') };
+    case 'throttled':
+      return { text: t('register.throttled', { time: formatWait(outcome.retryAfter, language) }) };
+    case 'mailFailed':
+      return { text: t('register.mailFailed') };
+    case 'invalid':
+      return { text: t('register.refused', { message: outcome.message }) };
+    default:
+      return { text: t('register.failed') };
   }
 }

@@ -1,10 +1,15 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  formatWait,
+  OPTIONAL_REGISTRATION_FIELDS as OPTIONAL,
+  REGISTRATION_INPUTS as INPUT,
   registerAccount,
   registrationBody,
+  registrationRefusal,
   resendVerification,
   type RegisterResult,
+  type RegistrationRefusal,
   type ResendOutcome,
 } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
@@ -19,28 +24,6 @@ import {
 } from './validation';
 import css from './account.module.css';
 
-const INPUT: Record<RegistrationField, { type: string; autoComplete: string }> = {
-  name: { type: 'text', autoComplete: 'name' },
-  email: { type: 'email', autoComplete: 'email' },
-  phone: { type: 'tel', autoComplete: 'tel' },
-  username: { type: 'text', autoComplete: 'username' },
-  password: { type: 'password', autoComplete: 'new-password' },
-  confirmPassword: { type: 'password', autoComplete: 'new-password' },
-};
-const OPTIONAL: readonly RegistrationField[] = ['phone', 'username'];
-
-/** A wait in the user's language ("15 minutes"). */
-function waitText(seconds: number, language: string): string {
-  const minutes = seconds >= 60;
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: minutes ? 'minute' : 'second',
-    unitDisplay: 'long',
-  }).format(minutes ? Math.ceil(seconds / 60) : Math.max(1, Math.ceil(seconds)));
-}
-
-type Refusal = { field?: RegistrationField; text: string; help?: string };
-
 /**
  * The registration form of the account step: checked inline by the rules the server applies too,
  * then sent to POST /api/v3/register. The link mailed to the address verifies it, signs in and
@@ -53,7 +36,7 @@ export function RegisterForm({ redirect }: { redirect: string }) {
   const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
   const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [refusal, setRefusal] = useState<RegistrationRefusal | null>(null);
   const [sent, setSent] = useState<RegisterResult | null>(null);
   const errors = useMemo(() => validateRegistration(values), [values]);
 
@@ -69,20 +52,7 @@ export function RegisterForm({ redirect }: { redirect: string }) {
     );
     setBusy(false);
     if (outcome.kind === 'sent') setSent({ email: outcome.email, username: outcome.username });
-    else if (outcome.kind === 'emailTaken')
-      setRefusal({
-        field: 'email',
-        text: t('register.errors.emailTaken'),
-        help: t('register.emailTakenHelp'),
-      });
-    else if (outcome.kind === 'usernameTaken')
-      setRefusal({ field: 'username', text: t('register.errors.usernameTaken') });
-    else if (outcome.kind === 'throttled')
-      setRefusal({ text: t('register.throttled', { time: waitText(outcome.retryAfter, i18n.language) }) });
-    else if (outcome.kind === 'mailFailed') setRefusal({ text: t('register.mailFailed') });
-    else if (outcome.kind === 'invalid')
-      setRefusal({ text: t('register.refused', { message: outcome.message }) });
-    else setRefusal({ text: t('register.failed') });
+    else setRefusal(registrationRefusal(t, outcome, i18n.language));
   };
 
   if (sent) return <Sent sent={sent} redirect={redirect} />;
@@ -184,7 +154,7 @@ function Sent({ sent, redirect }: { sent: RegisterResult; redirect: string }) {
       {typeof resend === 'object' && resend.kind !== 'sent' && (
         <p className={css.error} role="alert">
           {resend.kind === 'throttled'
-            ? t('register.resendThrottled', { time: waitText(resend.retryAfter, i18n.language) })
+            ? t('register.resendThrottled', { time: formatWait(resend.retryAfter, i18n.language) })
             : t('register.resendFailed')}
         </p>
       )}

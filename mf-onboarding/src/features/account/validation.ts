@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import {
   emptyRegistration,
   REGISTRATION_FIELDS,
+  registrationErrorText,
   registrationProblems,
   type RegistrationField,
   type RegistrationProblem,
@@ -23,20 +24,6 @@ export const validateRegistration = (
   values: RegistrationValues,
 ): Partial<Record<RegistrationField, FieldError>> => registrationProblems(values);
 
-/** The error in the catalogue's words. */
-export function errorText(t: TFunction, field: RegistrationField, error: FieldError): string {
-  const name = t(`onboarding:register.fields.${field}`);
-  switch (error.rule) {
-    case 'required':
-    case 'pattern':
-      return t('onboarding:register.errors.blank', { name });
-    case 'email':
-      return t('onboarding:register.errors.email', { name });
-    case 'minLength':
-      return t('onboarding:register.errors.passwordShort');
-    case 'mismatch':
-      return t('onboarding:register.errors.mismatch');
-    case 'maxLength':
-      return t('onboarding:register.errors.tooLong', { name, max: error.limit ?? 0 });
-  }
-}
+/** The error in the catalogue's words (the onboarding namespace's `register.` keys). */
+export const errorText = (t: TFunction, field: RegistrationField, error: FieldError): string =>
+  registrationErrorText((key, options) => t(`onboarding:${key}`, options), field, error);

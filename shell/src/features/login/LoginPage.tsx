@@ -11,7 +11,7 @@ import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { AccountChoice } from './AccountChoice';
 import { BankIdPanel } from './BankIdPanel';
 import { TwoFactorStep } from './TwoFactorStep';
-import { formatWait } from './wait';
+import { formatWait } from '@fieldwatch/shared';
 import { bankIdOutcomeOf, choiceNeeded } from './sign-in-steps';
 import { useAccountBranding } from '../theme/branding';
 import { registerPath } from '../registration/RegisterPage';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseSecondFactor, RECOVERY_CODE_LENGTH, TOTP_DIGITS } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
 import { bus } from '../../platform';
-import { formatWait } from './wait';
+import { formatWait } from '@fieldwatch/shared';
 import { submitSecondFactor } from './two-factor';
 import css from './LoginPage.module.css';
 

@@ -1,56 +1,24 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import {
   emptyRegistration,
+  OPTIONAL_REGISTRATION_FIELDS as OPTIONAL,
   REGISTRATION_FIELDS,
+  REGISTRATION_INPUTS as INPUT,
   registerAccount,
   registrationBody,
+  registrationErrorText,
   registrationProblems,
+  registrationRefusal,
   type RegisterResult,
   type RegistrationField,
-  type RegistrationProblem,
+  type RegistrationRefusal,
   type RegistrationValues,
 } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
 import { api } from '../../platform';
-import { formatWait } from '../login/wait';
 import css from '../login/LoginPage.module.css';
 import own from './registration.module.css';
-
-const INPUT: Record<RegistrationField, { type: string; autoComplete: string }> = {
-  name: { type: 'text', autoComplete: 'name' },
-  email: { type: 'email', autoComplete: 'email' },
-  phone: { type: 'tel', autoComplete: 'tel' },
-  username: { type: 'text', autoComplete: 'username' },
-  password: { type: 'password', autoComplete: 'new-password' },
-  confirmPassword: { type: 'password', autoComplete: 'new-password' },
-};
-const OPTIONAL: readonly RegistrationField[] = ['phone', 'username'];
-
-/** A problem of a field in the catalogue's words (in English exactly the spec's). */
-export function registrationErrorText(
-  t: TFunction<'shell'>,
-  field: RegistrationField,
-  problem: RegistrationProblem,
-): string {
-  const name = t(`register.fields.${field}`);
-  switch (problem.rule) {
-    case 'required':
-    case 'pattern':
-      return t('register.errors.blank', { name });
-    case 'email':
-      return t('register.errors.email', { name });
-    case 'minLength':
-      return t('register.errors.passwordShort');
-    case 'mismatch':
-      return t('register.errors.mismatch');
-    case 'maxLength':
-      return t('register.errors.tooLong', { name, max: problem.limit ?? 0 });
-  }
-}
-
-type Refusal = { field?: RegistrationField; text: string; help?: string };
 
 /**
  * The registration form of the sign-in page: checked as fields are left by the rules the server
@@ -69,7 +37,7 @@ export function RegisterForm({
   const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
   const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({});
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [refusal, setRefusal] = useState<RegistrationRefusal | null>(null);
   const problems = useMemo(() => registrationProblems(values), [values]);
 
   async function onSubmit(e: FormEvent) {
@@ -83,34 +51,8 @@ export function RegisterForm({
       registrationBody(values, { language: i18n.language, redirect }),
     );
     setBusy(false);
-    switch (outcome.kind) {
-      case 'sent':
-        onSent({ email: outcome.email, username: outcome.username });
-        return;
-      case 'emailTaken':
-        setRefusal({
-          field: 'email',
-          text: t('register.errors.emailTaken'),
-          help: t('register.emailTakenHelp'),
-        });
-        return;
-      case 'usernameTaken':
-        setRefusal({ field: 'username', text: t('register.errors.usernameTaken') });
-        return;
-      case 'throttled':
-        setRefusal({
-          text: t('register.throttled', { time: formatWait(outcome.retryAfter, i18n.language) }),
-        });
-        return;
-      case 'mailFailed':
-        setRefusal({ text: t('register.mailFailed') });
-        return;
-      case 'invalid':
-        setRefusal({ text: t('register.refused', { message: outcome.message }) });
-        return;
-      default:
-        setRefusal({ text: t('register.failed') });
-    }
+    if (outcome.kind === 'sent') onSent({ email: outcome.email, username: outcome.username });
+    else setRefusal(registrationRefusal(t, outcome, i18n.language));
   }
 
   const change = (field: RegistrationField, value: string) => {

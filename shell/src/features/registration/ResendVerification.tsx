@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldProblem, resendVerification, ResendVerificationBody } from '@fieldwatch/shared';
 import { Button, TextField } from '@fieldwatch/shared/ui';
 import { api } from '../../platform';
-import { formatWait } from '../login/wait';
+import { formatWait } from '@fieldwatch/shared';
 import css from '../login/LoginPage.module.css';
 
 /**
