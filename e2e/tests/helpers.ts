@@ -58,9 +58,14 @@ export async function apiSession(
  */
 export async function dragAndDrop(page: Page, source: Locator, target: Locator) {
   const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
-  await source.dispatchEvent('dragstart', { dataTransfer });
+  // The dragged element itself, held: after the drop the page may re-render the row somewhere else
+  // (a locator would then wait for it where it was), and the browser fires dragend on that node.
+  const dragged = await source.elementHandle();
+  if (!dragged) throw new Error('dragAndDrop: the source is not on the page');
+  await dragged.dispatchEvent('dragstart', { dataTransfer });
   await target.dispatchEvent('dragenter', { dataTransfer });
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
-  await source.dispatchEvent('dragend', { dataTransfer });
+  await dragged.dispatchEvent('dragend', { dataTransfer });
+  await dragged.dispose();
 }
