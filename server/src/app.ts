@@ -10,6 +10,7 @@ import { openDatabase, type DbHandle } from './db/client';
 import { installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/headers';
 import { installOriginGuard } from './http/origin';
+import { installPartnerCors } from './http/partner-cors';
 import { installSecretCollector, loggerOptions } from './http/redact';
 import { installInputGuard } from './http/input';
 import adminPlugin from './modules/admin/plugin';
@@ -148,8 +149,10 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   installSecretCollector(app);
   await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  // CORS for partner pages embedding the onboarding; its preflights are answered before any guard.
+  installPartnerCors(app, config.partnerOrigins ?? []);
   // Before the session guard: a cross-site write never touches a session.
-  installOriginGuard(app, config.publicOrigins ?? []);
+  installOriginGuard(app, config.publicOrigins ?? [], config.partnerOrigins ?? []);
   installAuthGuard(app, ctx);
   // A SuperUser whose organisation requires two-factor authentication: no admin writes without it.
   installTwoFactorGuard(app, ctx);

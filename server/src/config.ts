@@ -31,8 +31,11 @@ export interface Config {
    * Referer names another one is refused (src/http/origin.ts). Unset/empty = the request's own.
    */
   publicOrigins?: string[];
-  /** Partner origins allowed to frame the onboarding page (EMBED_ORIGINS); unset = none. */
-  embedOrigins?: string[];
+  /**
+   * Partner origins (PARTNER_ORIGINS; the older name EMBED_ORIGINS still counts): they may frame the
+   * onboarding page and embed the onboarding flow with /onboarding/embed.js (CORS on its calls). Unset = none.
+   */
+  partnerOrigins?: string[];
   logLevel: string;
   /** Base URL of the HTTP weather provider (Open-Meteo's API shape); unset = no provider. */
   weatherUrl?: string;
@@ -201,9 +204,10 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
       'Comma-separated origins the app is served from (e.g. https://fieldwatch.example.com); a write whose Origin/Referer names another origin is refused with 403',
   },
   {
-    name: 'EMBED_ORIGINS',
-    default: '(unset: no site may frame the app)',
-    description: 'Comma-separated partner origins allowed to embed the onboarding page (/onboarding) in a frame',
+    name: 'PARTNER_ORIGINS',
+    default: '(unset: no partner site may embed the onboarding)',
+    description:
+      'Comma-separated partner origins (e.g. https://shop.example.com) that may embed the onboarding flow with /onboarding/embed.js (its calls answer CORS for them) or frame /onboarding; see docs/partners.md. EMBED_ORIGINS is read as an older name of it',
   },
   { name: 'LOG_LEVEL', default: 'info', description: LOG_LEVELS.join(', ') },
   {
@@ -389,7 +393,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const demo = flag('DEMO', env.DEMO, env.NODE_ENV !== 'production');
   const publicOrigins = originList('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN);
-  const embedOrigins = originList('EMBED_ORIGINS', env.EMBED_ORIGINS);
+  const partnerOrigins = [
+    ...new Set([...originList('PARTNER_ORIGINS', env.PARTNER_ORIGINS), ...originList('EMBED_ORIGINS', env.EMBED_ORIGINS)]),
+  ];
 
   const smtpUrl = env.SMTP_URL ? smtpServerUrl(env.SMTP_URL) : undefined;
   const notifyMailTickMs = env.NOTIFY_MAIL_TICK_MS ? Number(env.NOTIFY_MAIL_TICK_MS) : undefined;
@@ -413,7 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure,
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
     ...(publicOrigins.length ? { publicOrigins } : {}),
-    ...(embedOrigins.length ? { embedOrigins } : {}),
+    ...(partnerOrigins.length ? { partnerOrigins } : {}),
     logLevel,
     // Optional keys only when set, so the defaults stay implicit (see their consumers).
     ...(weatherUrl ? { weatherUrl } : {}),

@@ -274,18 +274,26 @@ describe.each(DRIVERS)('cross-site request refusal on %s', (driver) => {
   });
 });
 
-describe('PUBLIC_ORIGIN and EMBED_ORIGINS', () => {
+describe('PUBLIC_ORIGIN and PARTNER_ORIGINS', () => {
   it('reads comma-separated origins and refuses anything else', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://a.example, http://b.example:8080' }).publicOrigins).toEqual([
       'https://a.example',
       'http://b.example:8080',
     ]);
-    expect(loadConfig({ EMBED_ORIGINS: 'https://partner.example/' }).embedOrigins).toEqual([
+    expect(loadConfig({ PARTNER_ORIGINS: 'https://partner.example/, http://shop.example:8080' }).partnerOrigins).toEqual([
       'https://partner.example',
+      'http://shop.example:8080',
     ]);
+    // The older name still counts, merged with the new one.
+    expect(
+      loadConfig({ PARTNER_ORIGINS: 'https://partner.example', EMBED_ORIGINS: 'https://old.example, https://partner.example' })
+        .partnerOrigins,
+    ).toEqual(['https://partner.example', 'https://old.example']);
+    expect(loadConfig({}).partnerOrigins).toBeUndefined();
     expect(loadConfig({}).publicOrigins).toBeUndefined();
     for (const bad of ['https://a.example/path', 'ftp://a.example', 'a.example', '*']) {
       expect(() => loadConfig({ PUBLIC_ORIGIN: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ PARTNER_ORIGINS: bad })).toThrow(ConfigError);
       expect(() => loadConfig({ EMBED_ORIGINS: bad })).toThrow(ConfigError);
     }
   });
@@ -321,7 +329,7 @@ describe('security headers', () => {
       demo: false,
       staticRoot: makeStaticRoot(),
       trustProxy: true,
-      embedOrigins: ['https://partner.example'],
+      partnerOrigins: ['https://partner.example'],
       nfcHost: 'https://nfc.example.com',
       mapTileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
       remoteUrls: { devices: 'https://cdn.example.net/devices/mf-manifest.json' },
@@ -389,7 +397,7 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
   });
 
-  it('keeps onboarding unframeable without EMBED_ORIGINS', () => {
+  it('keeps onboarding unframeable without PARTNER_ORIGINS', () => {
     expect(cspDirectives(testConfig())['frame-ancestors']).toEqual(["'none'"]);
   });
 

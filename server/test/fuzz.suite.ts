@@ -100,6 +100,7 @@ const SKIPPED: Record<string, string> = {
   'GET /api/v1/auth/logout': 'ends the signed-in session the fuzzer works with',
   'GET /api/v3/events/stream': 'server-sent events: the answer never ends (push.test.ts covers it)',
   'GET /remotes.json': 'static hosting: no input, no database',
+  'GET /onboarding/embed.js': 'static hosting: the partner pages\' loader, no input',
   'GET /remotes/:name/*': 'static file serving (static.test.ts covers path traversal)',
   'OPTIONS /remotes/:name/*': 'static hosting: CORS preflight of the embeddable remote',
   'GET /*': 'static file serving and the SPA fallback',
@@ -2093,6 +2094,18 @@ const SPECS: Record<string, Spec> = {
         .map(({ who, tag, termsVersion, acceptTerms }) => S({ who, path: { uuid: tag }, body: json({ termsVersion, acceptTerms }) })),
     ],
   },
+  // The embedded onboarding's sign-in (onboarding-embed.test.ts): the fuzzer's pages are no
+  // partner's, so every one is refused (403) or malformed (400); signing out a product session too.
+  'POST /api/v3/onboarding/embed/session': {
+    write: true,
+    safe: true,
+    semantic: () => [
+      fc
+        .record({ who: whoArb, u: fc.constantFrom('demo.super', 'demo.user', 'nobody', ''), p: junkString })
+        .map(({ who, u, p }) => S({ who, body: json({ username: u, password: p }) })),
+    ],
+  },
+  'DELETE /api/v3/onboarding/embed/session': { write: true, safe: true },
   'GET /api/v3/admin/trials': read,
   // No unit of the fixture has a trial: every conversion is a 404.
   'POST /api/v3/admin/trials/:id/convert': {

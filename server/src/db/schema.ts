@@ -132,6 +132,11 @@ export const sessions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /**
+     * Set for the session of the onboarding flow embedded on a partner page (issue 19 §2): its token
+     * is a bearer token (never a cookie), valid only from this origin and on the onboarding calls.
+     */
+    embedOrigin: text('embed_origin'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -10,7 +10,7 @@
  * and Highcharts position things with style attributes.
  *
  * Framing: `frame-ancestors 'none'` everywhere except the onboarding page (/onboarding), which
- * partner sites (EMBED_ORIGINS) may embed. HSTS only on responses sent over https.
+ * partner sites (PARTNER_ORIGINS) may frame. HSTS only on responses sent over https.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -74,7 +74,7 @@ export function cspDirectives(config: Config): Record<string, string[]> {
 }
 
 function frameAncestors(config: Config): string {
-  const origins = config.embedOrigins ?? [];
+  const origins = config.partnerOrigins ?? [];
   return origins.length ? origins.join(' ') : "'none'";
 }
 
@@ -103,7 +103,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
           'content-security-policy',
           csp.replace("frame-ancestors 'none'", `frame-ancestors ${embedders}`),
         );
-      if (config.embedOrigins?.length) reply.removeHeader('x-frame-options');
+      if (config.partnerOrigins?.length) reply.removeHeader('x-frame-options');
     }
     return payload;
   });

@@ -11,13 +11,19 @@
  *   origins (PUBLIC_ORIGIN, default the request's own protocol + Host, which follow TRUST_PROXY).
  *   Neither header → refused: a script using a session cookie sends `Origin` like a browser.
  * - `Authorization: Bearer` calls (API tokens, e.g. /api/v3/ingest) are exempt: a page on another
- *   site cannot add that header without a CORS preflight, which this server never grants.
+ *   site cannot add that header without a CORS preflight, which this server grants only to the
+ *   partner origins, on the embedded onboarding's calls (partner-cors.ts), whose token is bound to
+ *   the partner origin it was issued to.
+ * - The embedded onboarding's public writes (its sign-in, registration) from a partner origin
+ *   (PARTNER_ORIGINS) are allowed: they set no cookie — the sign-in answers a token in its body —
+ *   so a forged one signs nobody in.
  *
  * State-changing = every method but GET/HEAD/OPTIONS, plus the GET writes of the older API (see
  * GET_WRITE_ROUTES). Login is included: a forged login would sign the victim into the attacker's account.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ApiErrorBody, ENDPOINTS } from '@fieldwatch/shared';
+import { isPartnerPublicWrite } from './partner-cors';
 
 export const CROSS_SITE_CODE = 'cross_site';
 export const CROSS_SITE_MESSAGE =
@@ -87,10 +93,14 @@ function hasBearer(request: FastifyRequest): boolean {
 }
 
 /** Installed before the session guard: a refused request never reaches a session or a route. */
-export function installOriginGuard(app: FastifyInstance, publicOrigins: readonly string[]): void {
+export function installOriginGuard(
+  app: FastifyInstance,
+  publicOrigins: readonly string[],
+  partnerOrigins: readonly string[] = [],
+): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isStateChanging(request.method, request.routeOptions.url) || hasBearer(request)) return;
-    if (isSameOrigin(request, publicOrigins)) return;
+    if (isSameOrigin(request, publicOrigins) || isPartnerPublicWrite(request, partnerOrigins)) return;
     const body: ApiErrorBody = { message: CROSS_SITE_MESSAGE, code: CROSS_SITE_CODE };
     return reply.code(403).header('cache-control', 'no-store').send(body);
   });

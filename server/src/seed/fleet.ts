@@ -32,6 +32,8 @@ export const DEMO_TAGS = {
   notActivated: '8d3f6a2e-5c1b-4e7a-9f0d-2b6c8e4a1f35',
   activated: '1b7e4c9a-3d2f-4a6b-8e5c-7f0a9d2b4c61',
   journey: '5e2d0c4b-7a19-4f6e-b3d8-9c0a1e2f3b47',
+  /** Activated only by the journey of the flow embedded on a partner page (e2e onboarding-embed.spec.ts). */
+  partner: '0c6f2b9e-41d7-4a85-9e3b-6d2a7f1c8e59',
 } as const;
 
 export interface DemoOrg {
@@ -460,7 +462,7 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
       // The journey's tag replaces a drawn id: the draw stays, so every other value is as before.
       const drawn = fixed ?? rng.uuid();
       return {
-        tagUuid: n === 1 ? DEMO_TAGS.journey : drawn,
+        tagUuid: n === 1 ? DEMO_TAGS.journey : n === 5 ? DEMO_TAGS.partner : drawn,
         unitId: u.id,
         activatedAt: activated ? new Date(nowMs - rng.int(10, 400) * 86_400_000) : null,
       };

@@ -31,14 +31,15 @@ export type RegisterOutcome =
   | { kind: 'mailFailed' }
   | { kind: 'error' };
 
-interface ErrorAnswer {
+export interface ErrorAnswer {
   status: number;
   code?: string;
   message?: string;
   retryAfter?: number;
 }
 
-function answerOf(err: unknown): ErrorAnswer | null {
+/** A refusal's status, code, message and wait (body or Retry-After); null when nothing answered. */
+export function answerOf(err: unknown): ErrorAnswer | null {
   if (!isAxiosError(err) || !err.response) return null;
   const body = (err.response.data ?? {}) as { code?: unknown; message?: unknown; retryAfter?: unknown };
   const header = Number(err.response.headers?.['retry-after']);

@@ -68,6 +68,7 @@ import {
   LimitChannelParams,
 } from './alarms';
 import { LoginRequest, SessionIdParams } from './auth';
+import type { EmbedSession } from './onboarding-embed';
 import { BankIdCallbackQuery, BankIdStartQuery, type BankIdStatus, type OrganizationChoice } from './signin';
 import {
   TwoFactorDisableBody,
@@ -736,6 +737,9 @@ export const ENDPOINTS = {
     { answer: answers<OnboardingActivation>() },
   ),
   onboardingPlaces: ep('GET', '/api/v3/onboarding/places', { querystring: PlacesQuery }, { answer: answers<OnboardingPlace[]>() }),
+  /** The embedded flow's own sign-in on a partner page (contract/onboarding-embed.ts): a short-lived token, no cookie. */
+  embedSignIn: ep('POST', '/api/v3/onboarding/embed/session', { body: LoginRequest }, { public: true, answer: answers<EmbedSession>() }),
+  embedSignOut: ep('DELETE', '/api/v3/onboarding/embed/session', {}, { answer: answers<true>() }),
   /** Trials of units activated from their NFC tag, in the SuperUser's organisations; convert one to a subscription. */
   adminTrials: ep('GET', '/api/v3/admin/trials', {}, { answer: answers<AdminTrial[]>() }),
   convertTrial: ep('POST', '/api/v3/admin/trials/:id/convert', { params: IdParams }, { answer: answers<AdminTrial>() }),

@@ -32,5 +32,6 @@ export * from './admin-users';
 export * from './ownership';
 export * from './usage';
 export * from './onboarding';
+export * from './onboarding-embed';
 export * from './legacy';
 export * from './endpoints';

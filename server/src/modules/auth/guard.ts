@@ -10,14 +10,19 @@
  * the negative token id (tokenUserId), which userOrgIds() answers with that one organisation. Any
  * other route, and every write, answers 403 to a token; a wrong, revoked, expired token or one
  * without the read scope answers 401. Ingestion (`ingest` scope) is checked by its own public route.
+ *
+ * An embed token (Authorization: Bearer fwe_…, contract/onboarding-embed.ts) is the session of the
+ * onboarding flow on a partner page: accepted only with the Origin it was issued to and only on
+ * EMBED_ENDPOINTS (403 otherwise); unknown or expired, 401.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENDPOINTS, USER_TYPES, type UserType } from '@fieldwatch/shared';
+import { EMBED_ENDPOINTS, EMBED_ERROR_CODES, EMBED_MESSAGES, ENDPOINTS, USER_TYPES, type UserType } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { forbidden, HttpError, unauthorized } from '../../http/errors';
+import { originHeader } from '../../http/partner-cors';
 import { authenticateApiToken, bearerToken } from '../ingestion/tokens';
 import { sessionToken } from './cookie';
-import { findSession, LAST_SEEN_RESOLUTION_MS, touchSession } from './sessions';
+import { findEmbedSession, findSession, isEmbedToken, LAST_SEEN_RESOLUTION_MS, touchSession } from './sessions';
 import { isWellFormedToken } from './tokens';
 
 export interface AuthContext {
@@ -84,6 +89,14 @@ export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+const EMBED_ROUTES = new Set<string>(EMBED_ENDPOINTS.map((k) => `${ENDPOINTS[k].method} ${ENDPOINTS[k].path}`));
+
+/** Whether an embed token may call this request's route. */
+function embedMayCall(request: FastifyRequest): boolean {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return EMBED_ROUTES.has(`${method} ${request.routeOptions.url ?? ''}`);
+}
+
 /** Whether a read token may call this request's route. */
 function readTokenMayCall(request: FastifyRequest): boolean {
   const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -95,6 +108,22 @@ export function installAuthGuard(app: FastifyInstance, { db }: ServerContext): v
   app.addHook('onRequest', async (request) => {
     if (!isApiPath(request.url) || request.routeOptions.config?.public) return;
     const bearer = bearerToken(request.headers.authorization);
+    if (isEmbedToken(bearer)) {
+      const now = new Date();
+      const row = await findEmbedSession(db, bearer, now);
+      if (!row) throw new HttpError(401, EMBED_MESSAGES.invalid, 'unauthorized');
+      if (!embedMayCall(request) || originHeader(request) !== row.embedOrigin)
+        throw new HttpError(403, EMBED_MESSAGES.refused, EMBED_ERROR_CODES.refused);
+      if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) await touchSession(db, row.id, now);
+      request.auth = {
+        sessionId: row.id,
+        publicId: row.publicId,
+        userId: row.userId,
+        userType: row.userType as UserType,
+        selectedCustomers: row.selectedCustomers,
+      };
+      return;
+    }
     if (bearer !== undefined && !sessionToken(request)) {
       const token = await authenticateApiToken(db, bearer, 'read');
       if (!token) throw new HttpError(401, TOKEN_INVALID, 'unauthorized');

@@ -3,31 +3,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ENDPOINTS,
   LOGIN_BUSY_CODE,
-  SIGN_IN_METHOD_REFUSED_CODE,
-  MESSAGES,
   TWO_FACTOR_ERROR_CODES,
   TWO_FACTOR_MESSAGES,
   type LoginAnswer,
   type UserType,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
-import { users } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { route, type EndpointRequest } from '../../http/route';
 import { clearSessionCookie, sessionToken } from './cookie';
 import { auth } from './guard';
-import { verifyPassword } from './passwords';
-import { attemptFor, rememberDevice, reserveAttempt, sendThrottled, succeeded, Throttled } from './throttle';
+import { checkPassword } from './credentials';
+import { rememberDevice, sendThrottled, Throttled } from './throttle';
 import { deleteSessionByToken, listSessions, revokeSession } from './sessions';
 import { isWellFormedToken } from './tokens';
 import { openSession } from './open-session';
-import { usernameIs } from '../user/username';
-import { auditSessionEnded, auditSignIn, auditSignInFailed, auditSignOut } from '../audit/signin';
-import { deactivatedError, isDeactivated } from '../admin/users';
-import { SIGN_IN_METHOD_REFUSED, signInMethodAllowed } from '../organizations/policy';
+import { auditSessionEnded, auditSignIn, auditSignOut } from '../audit/signin';
 import { startPendingLogin } from '../two-factor/pending-login';
 import { isTwoFactorOn } from '../two-factor/service';
-import { isUnverified, notVerifiedError } from '../user/registration';
 
 export default async function authPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { db, config } = ctx;
@@ -42,32 +35,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     reply: FastifyReply,
     version: 'v1' | 'v2',
   ): Promise<LoginAnswer> {
-    // Blank fields never get here: the contract's LoginRequest refuses them with the spec's text.
-    const username = request.body.username.trim();
-    const { password } = request.body;
-
-    // Case- and form-insensitive (usernameKey): the unique index makes the key name exactly one
-    // account, so "Demo.User" typed by a phone's auto-capitalisation still finds demo.user, and
-    // no look-alike name can be registered beside it to be signed into by mistake.
-    const [user] = await db.select().from(users).where(usernameIs(username)).limit(1);
-    // Counted before the (costly) password check; a waiting account+address or device answers
-    // 429 at once. The rule, and why the real user is never locked out: throttle.ts.
-    const attempt = await attemptFor(db, request, username, user?.id);
-    await reserveAttempt(db, attempt);
-    const ok = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !ok) {
-      await auditSignInFailed(db, request, username, user);
-      throw new HttpError(417, MESSAGES.invalidCredentials, 'invalid_credentials');
-    }
-    // A deactivated account (admin user management) cannot sign in, even with the right password.
-    if (await isDeactivated(db, user.id)) throw deactivatedError();
-    await succeeded(db, attempt);
-    // A registered account signs in once its address is confirmed by the mailed link (registration.ts).
-    if (await isUnverified(db, user.id)) throw notVerifiedError();
-    // The organisation's sign-in methods (admin Security): told only to whom knows the password.
-    if (!(await signInMethodAllowed(db, user.id, 'password'))) {
-      throw new HttpError(403, SIGN_IN_METHOD_REFUSED.password, SIGN_IN_METHOD_REFUSED_CODE);
-    }
+    const { user, attempt } = await checkPassword(db, request, request.body.username, request.body.password);
     const remember = request.body.remember !== false;
     // Two-factor authentication (modules/two-factor): no session (nor trusted device) before the code.
     if (await isTwoFactorOn(db, user.id)) {

@@ -1,10 +1,10 @@
 /** Server-side sessions: create, look up, touch, list and revoke. */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { SessionListItem } from '@fieldwatch/shared';
+import { and, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { EMBED_SESSION_MINUTES, EMBED_TOKEN_PREFIX, type SessionListItem } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { hashToken, newSessionToken } from './tokens';
+import { hashToken, isWellFormedToken, newSessionToken } from './tokens';
 import { sessionLifetimeMs } from '../organizations/policy';
 
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
@@ -61,7 +61,8 @@ function findSessionQuery(db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    // An embed session's token is a bearer token of a partner page, never a cookie (findEmbedSession).
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(sessions.embedOrigin)))
     .limit(1)
     .prepare('find_session');
 }
@@ -78,6 +79,61 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
   if (!query) findSessionQueries.set(db, (query = findSessionQuery(db)));
   const rows = await query.execute({ id: hashToken(token), now });
   return rows[0] ?? null;
+}
+
+export interface NewEmbedSession extends NewSession {
+  /** The partner origin the token was issued to; the only one it works from. */
+  origin: string;
+}
+
+/**
+ * The session of the onboarding flow embedded on a partner page (contract/onboarding-embed.ts):
+ * EMBED_SESSION_MINUTES long, bound to its origin; the token ("fwe_…") exists only in the answer.
+ */
+export async function createEmbedSession(
+  db: Db,
+  s: NewEmbedSession,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = `${EMBED_TOKEN_PREFIX}${newSessionToken()}`;
+  const expiresAt = new Date(now.getTime() + EMBED_SESSION_MINUTES * 60_000);
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    publicId: randomUUID(),
+    userId: s.userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    userAgent: s.userAgent.slice(0, 500),
+    ip: s.ip,
+    selectedCustomers: s.selectedCustomers,
+    embedOrigin: s.origin,
+  });
+  return { token, expiresAt };
+}
+
+/** An embed token as issued: the prefix and a session token. */
+export function isEmbedToken(value: string | undefined): value is string {
+  return typeof value === 'string' && value.startsWith(EMBED_TOKEN_PREFIX) && isWellFormedToken(value.slice(EMBED_TOKEN_PREFIX.length));
+}
+
+/** The live embed session of a token, with its origin; null when unknown or expired. */
+export async function findEmbedSession(db: Db, token: string, now = new Date()): Promise<(SessionRow & { embedOrigin: string }) | null> {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      publicId: sessions.publicId,
+      userId: sessions.userId,
+      userType: users.userType,
+      lastSeenAt: sessions.lastSeenAt,
+      selectedCustomers: sessions.selectedCustomers,
+      embedOrigin: sessions.embedOrigin,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now), isNotNull(sessions.embedOrigin)))
+    .limit(1);
+  return row && row.embedOrigin !== null ? { ...row, embedOrigin: row.embedOrigin } : null;
 }
 
 export async function touchSession(db: Db, id: string, now = new Date()): Promise<void> {

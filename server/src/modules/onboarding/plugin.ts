@@ -6,6 +6,7 @@
  * - PUT  /api/v3/onboarding/flow/:uuid/placement      step 4
  * - POST /api/v3/onboarding/flow/:uuid/activate       steps 5 and 6: terms accepted → unit activated, trial started (activate.ts)
  * - GET  /api/v3/onboarding/places?q=                 the placement's offline address search (places.ts)
+ * - POST/DELETE /api/v3/onboarding/embed/session     the flow embedded on a partner page: its sign-in (embed-session.ts)
  * - GET  /api/v3/admin/trials, POST /api/v3/admin/trials/:id/convert   the trials, for SuperUsers (trial.ts)
  * and the trial job (trial.ts): warns before a trial's end, ends it unless converted. It runs
  * unless under jest, where the tests drive runTrialRound with a clock of their own.
@@ -22,6 +23,7 @@ import { userOrgIds } from '../auth/scope';
 import { tagInfo } from '../nfc/service';
 import { linkOrigin } from '../notify-mail/plugin';
 import { activate } from './activate';
+import { embedSessionRoutes } from './embed-session';
 import { chooseOrganization, loadFlow, savePlacement } from './flow';
 import { searchPlaces } from './places';
 import { convertTrial, listTrials, startTrialJob } from './trial';
@@ -36,7 +38,10 @@ function requestOrigin(request: FastifyRequest): string {
   }
 }
 
-export default async function onboardingPlugin(app: FastifyInstance, { db, config, mail }: ServerContext): Promise<void> {
+export default async function onboardingPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const { db, config, mail } = ctx;
+  embedSessionRoutes(app, ctx);
+
   route(app, ENDPOINTS.onboardingTag, async (request) => {
     const info = await tagInfo(db, request.params.uuid.toLowerCase());
     if (!info) throw notFound();

@@ -16,11 +16,15 @@ import {
   type RemotesMap,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
+import { originHeader } from '../../http/partner-cors';
 import { isApiPath } from '../auth/guard';
 import { cacheControlFor, NO_CACHE, NO_STORE } from './cache';
 import { areaPreloadLinks } from './preload';
 
 export const BUILD_FIRST_MESSAGE = 'Build the front end first: npm start';
+
+/** The onboarding loader in mf-onboarding/dist, served as /onboarding/embed.js. */
+export const EMBED_LOADER_FILE = 'embed.js';
 
 /** The onboarding remote is embeddable by partner sites on other origins (the spec; ARCHITECTURE). */
 const CORS_REMOTES: ReadonlySet<RemoteName> = new Set(['onboarding']);
@@ -80,8 +84,12 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
     return reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDist);
   }
 
-  app.get('/remotes.json', async (_request, reply) => {
+  const partners = new Set(config.partnerOrigins ?? []);
+  app.get('/remotes.json', async (request, reply) => {
     reply.header('cache-control', NO_STORE);
+    // The onboarding loader on a partner page (PARTNER_ORIGINS) reads it to find the remote.
+    const origin = originHeader(request);
+    if (partners.has(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     return remotesMap(config.remoteUrls);
   });
 
@@ -92,6 +100,17 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
     if (!isRemoteName(name) || !file || !isFileIn(remoteDist(name), file)) return reply.callNotFound();
     reply.header('cache-control', cacheControlFor(file));
     return reply.sendFile(file, remoteDist(name));
+  });
+
+  // The partner pages' one script tag (docs/partners.md): the onboarding remote's loader, built
+  // next to the remote (mf-onboarding/src/loader). Not content-hashed, so revalidated on each load.
+  app.get('/onboarding/embed.js', (_request, reply) => {
+    const dist = remoteDist('onboarding');
+    if (!isFileIn(dist, EMBED_LOADER_FILE)) {
+      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_STORE).send(BUILD_FIRST_MESSAGE);
+    }
+    reply.header('cache-control', NO_CACHE).header('access-control-allow-origin', '*');
+    return reply.type('text/javascript; charset=utf-8').sendFile(EMBED_LOADER_FILE, dist);
   });
 
   // Preflight for partner pages that fetch the embeddable remote with custom headers.
