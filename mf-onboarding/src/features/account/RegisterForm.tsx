@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatWait,
@@ -27,9 +27,10 @@ import css from './account.module.css';
 /**
  * The registration form of the account step: checked inline by the rules the server applies too,
  * then sent to POST /api/v3/register. The link mailed to the address verifies it, signs in and
- * comes back to `redirect` (this step), where the signed-in user continues as himself.
+ * comes back to `redirect` (this step), where the signed-in user continues as himself. Embedded on
+ * a partner page, `after` shows what comes next there (signing in once the address is confirmed).
  */
-export function RegisterForm({ redirect }: { redirect: string }) {
+export function RegisterForm({ redirect, after }: { redirect: string; after?: (sent: RegisterResult) => ReactNode }) {
   const { t, i18n } = useTranslation('onboarding');
   const { api } = useRemote();
   const hintId = useId();
@@ -55,7 +56,13 @@ export function RegisterForm({ redirect }: { redirect: string }) {
     else setRefusal(registrationRefusal(t, outcome, i18n.language));
   };
 
-  if (sent) return <Sent sent={sent} redirect={redirect} />;
+  if (sent)
+    return (
+      <>
+        <Sent sent={sent} redirect={redirect} />
+        {after?.(sent)}
+      </>
+    );
 
   return (
     <>

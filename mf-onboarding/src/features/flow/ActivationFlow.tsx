@@ -9,7 +9,14 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type OnboardingActivation, type OnboardingFlow, type OnboardingTagInfo } from '@fieldwatch/shared';
+import {
+  EMBED_EVENTS,
+  queryKeys,
+  type EmbedActivatedDetail,
+  type OnboardingActivation,
+  type OnboardingFlow,
+  type OnboardingTagInfo,
+} from '@fieldwatch/shared';
 import { useApiQuery, useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Card, ErrorState, LoadingState } from '@fieldwatch/shared/ui';
 import { OrganisationStep } from '../organisation/OrganisationStep';
@@ -17,7 +24,7 @@ import { PlacementStep } from '../placement/PlacementStep';
 import { TermsStep } from '../terms/TermsStep';
 import { DoneCard } from './DoneCard';
 import { loadFlow } from './api';
-import { useLeave } from './env';
+import { useLeave, useOnboardingEnv } from './env';
 import { Stepper } from './Stepper';
 import { FLOW_PAGES, isFlowPage, onboardingUrl, type FlowPage } from './steps';
 import css from './OnboardingPage.module.css';
@@ -71,6 +78,7 @@ function Steps({ flow }: { flow: OnboardingFlow }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const leave = useLeave();
+  const { origin, embed } = useOnboardingEnv();
   const user = useSession((s) => s.user);
   const tag = flow.tag.tagUuid;
   const page = pageOf(params.get('step'), flow.next);
@@ -97,6 +105,19 @@ function Steps({ flow }: { flow: OnboardingFlow }) {
   const activated = (a: OnboardingActivation) => {
     queryClient.setQueryData(queryKeys.onboardingFlow(tag), { ...flow, next: 'done', activation: a });
     void queryClient.invalidateQueries({ queryKey: queryKeys.onboardingTag(tag) });
+    if (embed) {
+      // On a partner page: the done card stays, and the page hears of it (and may move on).
+      const detail: EmbedActivatedDetail = {
+        unitId: a.unitId,
+        unitName: a.unitName,
+        tag,
+        organizationId: a.organizationId,
+        trialEndsAt: a.trial.endsAt,
+        url: `${origin}${unitPath(a.unitId)}`,
+      };
+      embed.emit(EMBED_EVENTS.activated, detail);
+      return;
+    }
     // A full page load: the shell loads the session afresh (a new organisation, its selection, its units).
     leave(unitPath(a.unitId));
   };
@@ -110,6 +131,11 @@ function Steps({ flow }: { flow: OnboardingFlow }) {
           {flow.tag.model} · {flow.tag.tagUuid}
         </span>
         {user && <span className={css.deviceLineUser}>{t('flow.signedInAs', { name: user.name || user.username })}</span>}
+        {embed && (
+          <button type="button" className={css.signOut} onClick={embed.signOut} data-testid="embed-sign-out">
+            {t('embed.signOut')}
+          </button>
+        )}
       </div>
       {page === 'organisation' && <OrganisationStep tag={tag} flow={flow} onSaved={(f) => saved(f, 'placement')} />}
       {page === 'placement' && <PlacementStep tag={tag} flow={flow} onSaved={(f) => saved(f, 'terms')} />}

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRIAL_WEEKS } from '@fieldwatch/shared';
+import { EMBED_EVENTS, TRIAL_WEEKS } from '@fieldwatch/shared';
+import { useOnboardingEnv } from './env';
 import { Icon, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { ONBOARDING_STEPS, type OnboardingStep } from './steps';
 import css from './Stepper.module.css';
@@ -8,6 +10,13 @@ import css from './Stepper.module.css';
 export function Stepper({ current, done = false }: { current: OnboardingStep; done?: boolean }) {
   const { t } = useTranslation('onboarding');
   const index = done ? ONBOARDING_STEPS.length : ONBOARDING_STEPS.indexOf(current);
+  // Embedded, the partner's page hears where the visitor is (EMBED_EVENTS.step).
+  const { embed } = useOnboardingEnv();
+  const emit = embed?.emit;
+  const step = done ? 'done' : current;
+  useEffect(() => {
+    emit?.(EMBED_EVENTS.step, { step });
+  }, [emit, step]);
   return (
     <nav className={css.stepper} aria-label={t('steps.label')}>
       <p className={css.compact} aria-hidden="true">
