@@ -57,6 +57,8 @@ export default defineConfig({
       // Notification digests are mailed there too, checked every second (mail-notifications.spec.ts).
       NOTIFY_MAIL: '1',
       NOTIFY_MAIL_TICK_MS: '1000',
+      // The partner page of onboarding-embed.spec.ts: another site (localhost, not 127.0.0.1) on the next port.
+      PARTNER_ORIGINS: `http://localhost:${port + 1}`,
     },
   },
 });

@@ -5,51 +5,12 @@
  * on its page: verified and signed in, and — of no organisation yet — the page that says what to
  * do. The link works once. Screenshots in the dark theme and at a phone's width (390 px).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { emls, mailTo } from './mail';
 
-const port = Number(process.env.E2E_PORT ?? 3137);
-const MAIL_DIR = path.join(__dirname, '..', 'test-results', `mail-${port}`);
 const SHOTS = process.env.SHOTS_DIR ?? path.join(__dirname, '..', 'test-results', 'register-shots');
 const PASSWORD = 'rita-registers-1';
-
-const emls = () => {
-  try {
-    return readdirSync(MAIL_DIR)
-      .filter((f) => f.endsWith('.eml'))
-      .sort();
-  } catch {
-    return [];
-  }
-};
-
-/** The first new mail to `to`: its subject and the link in it (quoted-printable decoded). */
-async function mailTo(
-  before: string[],
-  to: string,
-): Promise<{ subject: string; text: string; link: string }> {
-  let found = { subject: '', text: '', link: '' };
-  await expect
-    .poll(
-      () => {
-        for (const f of emls().filter((n) => !before.includes(n))) {
-          const raw = readFileSync(path.join(MAIL_DIR, f), 'utf8');
-          if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'm').test(raw)) continue;
-          const text = raw
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-          const link = /https?:\/\/\S+token=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
-          if (link) found = { subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', text, link };
-          return found.link;
-        }
-        return '';
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return found;
-}
 
 async function fillForm(page: Page, values: Record<string, string>) {
   const form = page.getByTestId('register-form');
