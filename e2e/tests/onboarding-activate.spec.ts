@@ -5,12 +5,16 @@
  * end and accept them → the unit's page with its trial end, and the unit in the organisation's
  * fleet; the admin sees the trial's end. Every step survives a reload.
  *
+ * The second journey is a new user's: register on the tag's page, confirm from the mail, create
+ * the organisation, place, accept — and the unit in his fleet with its trial.
+ *
  * Uses the demo tag only this journey activates (server/src/seed/fleet.ts DEMO_TAGS.journey, a unit
  * of Nordic Utilities in stock); the unit stays in Nordic Utilities, in a location and group of its
  * own named "E2E …" (which other specs leave alone), so the demo data stays usable for them.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, DEMO_PASSWORD } from './helpers';
+import { emls, mailTo } from './mail';
 
 const TAG = '5e2d0c4b-7a19-4f6e-b3d8-9c0a1e2f3b47';
 const stamp = Date.now().toString(36);
@@ -129,4 +133,76 @@ test('activate a device from its tag at phone width: organisation, placement, te
   const done = area(page).getByTestId('activation-done');
   await expect(done).toContainText(`${UNIT} is activated`);
   await expect(done).toContainText('Its free trial runs until');
+});
+
+test('a new user registers from the tag’s page, confirms his address from the mail, and activates into his new organisation', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const tag = '3a9d5e7c-2b4f-4c1a-8d6e-5f0b9c7a2e14'; // DEMO_TAGS.newUser: only this test activates it
+  const email = `olle.owner.${stamp}@example.com`;
+  const password = 'olle-activates-1';
+  const unit = `E2E new user's pump ${stamp}`;
+
+  // The account step: register right there.
+  await page.goto(`/onboarding?tag=${tag}`);
+  await area(page).getByTestId('choice-register').click();
+  const form = area(page).getByTestId('register-form');
+  await form.getByLabel('Name', { exact: true }).fill('Olle Owner');
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm password', { exact: true }).fill(password);
+  const before = emls();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(area(page).getByTestId('register-sent').getByRole('status')).toHaveText(`We sent a link to ${email}. Open it to finish.`);
+
+  // The mailed link: one click confirms, signs in and comes back to the same tag.
+  const mail = await mailTo(before, email);
+  await page.goto(mail.link);
+  await page.getByTestId('verify-email').getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/onboarding\\?tag=${tag}`));
+
+  // No organisation yet: he creates his company's.
+  const org = area(page).getByTestId('step-organisation-panel');
+  await expect(org).toBeVisible();
+  await expect(org.getByText('You do not belong to an organisation yet. Create one for your company below.')).toBeVisible();
+  const company = org.getByRole('group', { name: 'Company' });
+  await company.getByLabel('Company name').fill(`Olle Pumps ${stamp}`);
+  await company.getByLabel('Address').fill('Hamngatan 2');
+  await company.getByLabel('Zip code').fill('41106');
+  await company.getByLabel('City').fill('Göteborg');
+  const contact = org.getByRole('group', { name: 'Contact person' });
+  await contact.getByLabel('Name').fill('Olle Owner');
+  await contact.getByLabel('Email').fill(email);
+  await org.getByRole('button', { name: 'Continue' }).click();
+
+  // The placement: typed coordinates, a name, a new location.
+  const place = area(page).getByTestId('step-placement-panel');
+  await expect(place).toBeVisible();
+  await place.getByLabel('Latitude').fill('57.7089');
+  await place.getByLabel('Longitude').fill('11.9746');
+  await place.getByLabel('Name of the device').fill(unit);
+  await place.getByLabel('Name of the new location').fill('Harbour');
+  await place.getByRole('button', { name: 'Continue to the terms' }).click();
+
+  // The terms, read to the end and accepted: the unit's page with its trial.
+  const terms = area(page).getByTestId('step-terms-panel');
+  await expect(terms).toBeVisible();
+  await terms.getByTestId('terms-box').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await terms.getByRole('button', { name: 'Accept and activate' }).click();
+  await expect(page).toHaveURL(/\/devicemanagement\/\d+$/);
+  const unitId = Number(new URL(page.url()).pathname.split('/')[2]);
+  await expect(page.getByTestId('unit-header')).toContainText(unit);
+  await expect(page.getByTestId('unit-header').getByTestId('unit-trial')).toContainText(/^Trial until /);
+
+  // In his new organisation's fleet; he administers it (its first member).
+  const username = mail.text.match(/Your username is ([^\s.]+(?:\.[^\s.]+)*)\./)?.[1] ?? '';
+  expect(username).not.toBe('');
+  const api = await apiSession(request, baseURL!, username, password);
+  const fleet = await api.get<Array<{ UnitID: number; UnitName: string }>>('/api/v2/device/devices?use_context=true');
+  expect(fleet.map((u) => u.UnitName)).toEqual([unit]);
+  expect(fleet[0]!.UnitID).toBe(unitId);
+  const trials = await api.get<Array<{ unitId: number; status: string }>>('/api/v3/admin/trials');
+  expect(trials).toEqual([expect.objectContaining({ unitId, status: 'active' })]);
 });

@@ -34,6 +34,8 @@ export const DEMO_TAGS = {
   journey: '5e2d0c4b-7a19-4f6e-b3d8-9c0a1e2f3b47',
   /** Activated only by the journey of the flow embedded on a partner page (e2e onboarding-embed.spec.ts). */
   partner: '0c6f2b9e-41d7-4a85-9e3b-6d2a7f1c8e59',
+  /** Activated only by the journey of a new user registering from the tag's page (e2e onboarding-activate.spec.ts). */
+  newUser: '3a9d5e7c-2b4f-4c1a-8d6e-5f0b9c7a2e14',
 } as const;
 
 export interface DemoOrg {
@@ -462,7 +464,7 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
       // The journey's tag replaces a drawn id: the draw stays, so every other value is as before.
       const drawn = fixed ?? rng.uuid();
       return {
-        tagUuid: n === 1 ? DEMO_TAGS.journey : n === 5 ? DEMO_TAGS.partner : drawn,
+        tagUuid: n === 1 ? DEMO_TAGS.journey : n === 5 ? DEMO_TAGS.partner : n === 9 ? DEMO_TAGS.newUser : drawn,
         unitId: u.id,
         activatedAt: activated ? new Date(nowMs - rng.int(10, 400) * 86_400_000) : null,
       };
