@@ -135,8 +135,7 @@ function EmbeddedChoice({ info, expired, here }: { info: OnboardingTagInfo; expi
               redirect={here}
               after={(sent) => (
                 <div className={css.register}>
-                  <p className={css.small}>{t('embed.afterRegister', { username: sent.username })}</p>
-                  <EmbedSignInForm tag={info.tagUuid} username={sent.username} />
+                  <EmbedSignInForm tag={info.tagUuid} username={sent.username} intro={t('embed.afterRegister', { username: sent.username })} />
                 </div>
               )}
             />

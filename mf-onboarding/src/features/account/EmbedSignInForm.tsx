@@ -27,7 +27,7 @@ import css from './account.module.css';
 
 type Problem = { text: string; onFieldwatch?: boolean };
 
-export function EmbedSignInForm({ tag, username: initial = '' }: { tag: string; username?: string }) {
+export function EmbedSignInForm({ tag, username: initial = '', intro }: { tag: string; username?: string; intro?: string }) {
   const { t, i18n } = useTranslation('onboarding');
   const { api } = useRemote();
   const { embed } = useOnboardingEnv();
@@ -79,6 +79,7 @@ export function EmbedSignInForm({ tag, username: initial = '' }: { tag: string; 
   return (
     <form className={css.form} onSubmit={(e) => void onSubmit(e)} noValidate data-testid="embed-sign-in">
       <h3 className={css.registerTitle}>{t('embed.signIn.title')}</h3>
+      {intro && <p className={css.small}>{intro}</p>}
       <div className={css.fields}>
         <div className={css.wide}>
           <TextField

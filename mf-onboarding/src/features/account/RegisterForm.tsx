@@ -22,6 +22,7 @@ import {
   type RegistrationValues,
   validateRegistration,
 } from './validation';
+import { useOnboardingEnv } from '../flow/env';
 import css from './account.module.css';
 
 /**
@@ -133,6 +134,8 @@ function Sent({ sent, redirect }: { sent: RegisterResult; redirect: string }) {
   const { t, i18n } = useTranslation('onboarding');
   const { api } = useRemote();
   const [resend, setResend] = useState<'idle' | 'busy' | ResendOutcome>('idle');
+  // On a partner's page the link opens Fieldwatch in another tab, not this step.
+  const { embedded } = useOnboardingEnv();
 
   const again = async () => {
     setResend('busy');
@@ -146,7 +149,7 @@ function Sent({ sent, redirect }: { sent: RegisterResult; redirect: string }) {
         {t('register.sent', { email: sent.email })}
       </p>
       <p className={css.small}>{t('register.sentUsername', { username: sent.username })}</p>
-      <p className={css.small}>{t('register.sentHelp')}</p>
+      <p className={css.small}>{t(embedded ? 'embed.sentHelp' : 'register.sentHelp')}</p>
       {typeof resend === 'object' && resend.kind === 'sent' ? (
         <p className={css.success} role="status">
           {t('register.resent')}
