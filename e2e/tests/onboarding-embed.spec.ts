@@ -9,7 +9,7 @@
  *
  * Uses the demo tag only this journey activates (server/src/seed/fleet.ts DEMO_TAGS.partner); the
  * unit moves into the new user's new organisation, which no other journey looks at.
- * Screenshots of each step (phone, dark; the first and last also bright) go to SHOTS.
+ * Screenshots of each step at phone width, dark and bright (the element's theme attribute), go to SHOTS.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,6 +93,22 @@ const heard = (page: Page, name: string) =>
   );
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
+/** The theme a partner page may choose: set on the element, the flow mounts again (at the same step, from the server). */
+async function setTheme(page: Page, theme: 'dark' | 'bright') {
+  await page.evaluate((t) => document.querySelector('fieldwatch-onboarding')!.setAttribute('theme', t), theme);
+  await expect(flow(page).locator(`.fw-embed[data-theme="${theme}"]`)).toHaveCount(1);
+}
+
+/** Screenshots of the step as it is, dark and bright; `ready` waits for the step again after the remount. */
+async function shotBoth(page: Page, name: string, ready: () => Promise<void>) {
+  await shot(page, `dark-${name}`);
+  await setTheme(page, 'bright');
+  await ready();
+  await shot(page, `bright-${name}`);
+  await setTheme(page, 'dark');
+  await ready();
+}
+
 test('a new user activates a device on a partner page with one script tag, and the page hears it', async ({
   page,
   browser,
@@ -108,7 +124,7 @@ test('a new user activates a device on a partner page with one script tag, and t
   expect(await page.locator('body > h1').evaluate((h) => getComputedStyle(h).color)).toBe('rgb(179, 38, 30)');
   expect(await embed.locator('h1').evaluate((h) => getComputedStyle(h).color)).not.toBe('rgb(179, 38, 30)');
   await expect.poll(() => heard(page, 'fieldwatch:ready')).toEqual([{ tag: TAG }]);
-  await shot(page, 'dark-1-device');
+  await shotBoth(page, '1-device', () => expect(embed.getByTestId('choice-register')).toBeVisible());
 
   // 2. Register, in the page.
   await choice.click();
@@ -143,6 +159,7 @@ test('a new user activates a device on a partner page with one script tag, and t
   const org = embed.getByTestId('step-organisation-panel');
   await expect(org).toBeVisible();
   await expect.poll(async () => (await heard(page, 'fieldwatch:signedin')).length).toBe(1);
+  await shotBoth(page, '3-organisation', () => expect(org).toBeVisible());
   const company = org.getByRole('group', { name: 'Company' });
   await company.getByLabel('Company name').fill(`Petra Pumps ${stamp}`);
   await company.getByLabel('Address').fill('Storgatan 1');
@@ -151,7 +168,7 @@ test('a new user activates a device on a partner page with one script tag, and t
   const contact = org.getByRole('group', { name: 'Contact person' });
   await contact.getByLabel('Name').fill('Petra Partner');
   await contact.getByLabel('Email').fill(EMAIL);
-  await shot(page, 'dark-3-organisation');
+  await shot(page, 'dark-3-organisation-filled');
   await org.getByRole('button', { name: 'Continue' }).click();
 
   // 4. The placement: a tap on the map, a name, a new location.
@@ -159,6 +176,7 @@ test('a new user activates a device on a partner page with one script tag, and t
   await expect(place).toBeVisible();
   const map = place.getByTestId('placement-map');
   await expect(map.locator('.leaflet-container')).toBeVisible();
+  await shotBoth(page, '4-placement', () => expect(place.getByTestId('placement-map').locator('.leaflet-container')).toBeVisible());
   // Leaflet's own CSS reached the shadow root: its panes are positioned, so the pin lands where tapped.
   await map.tap({ position: { x: 180, y: 120 } });
   await expect(map.getByTestId('map-pin')).toBeVisible();
@@ -166,7 +184,7 @@ test('a new user activates a device on a partner page with one script tag, and t
   // A new organisation has no locations yet: the new one's name is asked at once.
   await expect(place.getByRole('combobox', { name: 'Location' })).toHaveCount(0);
   await place.getByLabel('Name of the new location').fill('Pump house');
-  await shot(page, 'dark-4-placement');
+  await shot(page, 'dark-4-placement-filled');
   await place.getByRole('button', { name: 'Continue to the terms' }).click();
 
   // The partner's page is reloaded: the tab keeps the sign-in, the flow comes back at the terms.
@@ -174,13 +192,14 @@ test('a new user activates a device on a partner page with one script tag, and t
   const terms = flow(page).getByTestId('step-terms-panel');
   await expect(terms).toBeVisible();
   await expect(terms.getByTestId('summary-unit')).toHaveText(UNIT);
+  await shotBoth(page, '5-terms', () => expect(flow(page).getByTestId('step-terms-panel')).toBeVisible());
 
   // 5. The terms: read to the end, then accepted.
   const accept = terms.getByRole('button', { name: 'Accept and activate' });
   await expect(accept).toBeDisabled();
   await terms.getByTestId('terms-box').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(accept).toBeEnabled();
-  await shot(page, 'dark-5-terms');
+  await shot(page, 'dark-5-terms-read');
   await accept.click();
 
   // 6. Activated: the flow says so and the page hears the unit.
@@ -202,7 +221,7 @@ test('a new user activates a device on a partner page with one script tag, and t
   expect(Date.parse(activated!.trialEndsAt) - Date.now()).toBeGreaterThan(27 * 86_400_000);
   const steps = ((await heard(page, 'fieldwatch:step')) as Array<{ step: string }>).map((s) => s.step);
   expect(steps.slice(-2)).toEqual(['terms', 'done']);
-  await shot(page, 'dark-6-done');
+  await shotBoth(page, '6-done', () => expect(flow(page).getByTestId('activation-done')).toBeVisible());
 
   // The unit is in his new organisation's fleet, with its trial, for him on Fieldwatch too.
   const api = await apiSession(request, FIELDWATCH, username, PASSWORD);
@@ -213,12 +232,11 @@ test('a new user activates a device on a partner page with one script tag, and t
 
   // The bright theme, as a partner may choose it, with another tag: still signed in (this tab), then signed out.
   await page.goto(`http://localhost:${port + 1}/?theme=bright&tag=${OTHER_TAG}`);
+  await expect(flow(page).locator('.fw-embed[data-theme="bright"]')).toHaveCount(1);
   await expect(flow(page).getByTestId('step-organisation-panel')).toBeVisible();
-  await shot(page, 'bright-3-organisation');
   await flow(page).getByTestId('embed-sign-out').click();
   await expect(flow(page).getByTestId('device-card')).toContainText('Ready to activate');
   await expect(flow(page).getByTestId('account-choice')).toBeVisible();
-  await shot(page, 'bright-1-device');
 });
 
 test('a site that is not a partner gets nothing: the browser is refused the answers', async ({ page }) => {
