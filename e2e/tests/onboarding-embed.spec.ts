@@ -95,7 +95,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 
 /** The theme a partner page may choose: set on the element, the flow mounts again (at the same step, from the server). */
 async function setTheme(page: Page, theme: 'dark' | 'bright') {
-  await page.evaluate((t) => document.querySelector('fieldwatch-onboarding')!.setAttribute('theme', t), theme);
+  await page.evaluate(
+    (t) => document.querySelector('fieldwatch-onboarding')!.setAttribute('theme', t),
+    theme,
+  );
   await expect(flow(page).locator(`.fw-embed[data-theme="${theme}"]`)).toHaveCount(1);
 }
 
@@ -176,7 +179,9 @@ test('a new user activates a device on a partner page with one script tag, and t
   await expect(place).toBeVisible();
   const map = place.getByTestId('placement-map');
   await expect(map.locator('.leaflet-container')).toBeVisible();
-  await shotBoth(page, '4-placement', () => expect(place.getByTestId('placement-map').locator('.leaflet-container')).toBeVisible());
+  await shotBoth(page, '4-placement', () =>
+    expect(place.getByTestId('placement-map').locator('.leaflet-container')).toBeVisible(),
+  );
   // Leaflet's own CSS reached the shadow root: its panes are positioned, so the pin lands where tapped.
   await map.tap({ position: { x: 180, y: 120 } });
   await expect(map.getByTestId('map-pin')).toBeVisible();
