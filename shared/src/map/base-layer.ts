@@ -17,6 +17,9 @@ import {
   type TileColors,
 } from './outlines';
 import { TILE_SIZE } from './mercator';
+
+/** Sources of the built-in map (outlines and detail-data.json): names, not translated. */
+export const DETAIL_ATTRIBUTION = 'Natural Earth · © OpenStreetMap contributors · GeoNames';
 import type { MapColors } from './tokens';
 
 export function outlineStyle(colors: MapColors): L.PathOptions {
@@ -30,7 +33,7 @@ export function outlineStyle(colors: MapColors): L.PathOptions {
   };
 }
 
-const tileColors = (c: MapColors): TileColors => ({ land: c.land, border: c.border });
+const tileColors = (c: MapColors): TileColors => ({ land: c.land, border: c.border, text: c.text });
 
 /** Whether this browser can draw the outline tiles in a worker. */
 function canDrawTilesInWorker(): boolean {
@@ -237,6 +240,8 @@ export function createBaseLayer(colors: MapColors, pane: string, vectorRenderer:
       pane,
       tileSize: TILE_SIZE,
       className: 'fw-outline-tiles',
+      // The street-level detail's sources (detail.ts), drawn from DETAIL_MIN_ZOOM on.
+      attribution: DETAIL_ATTRIBUTION,
       // Tiles stay around a little longer: panning back shows them at once.
       keepBuffer: 4,
     });

@@ -12,7 +12,14 @@ export { TILE_SIZE, projectX, projectY, unprojectLat, unprojectLon } from './mer
 export { TONE_VAR, readMapColors, type MapColors, type MapTone } from './tokens';
 export { createBaseLayer, outlineStyle, type BaseLayer } from './base-layer';
 export { OUTLINE_PANE, addOutlines, hasCanvas, onThemeChange, type Outlines } from './frame';
-export { TILE_TIMEOUT_MS, addTiles, type TileSource } from './tiles';
+export {
+  TILE_TIMEOUT_MS,
+  addTiles,
+  onTileReach,
+  tileReachVersion,
+  tilesUnreachable,
+  type TileSource,
+} from './tiles';
 
 /** Put on a map's element: Leaflet's zoom buttons, attribution and popups in the theme. */
 export const mapThemeClass: string = theme.themed ?? '';

@@ -1,7 +1,8 @@
 /**
  * The map's own low-detail base layer, without Leaflet: country outlines from world-atlas
  * (Natural Earth 1:110m, bundled with the app) converted from TopoJSON once, projected to Web
- * Mercator, and drawn into 256 px tiles. The outline worker (outline.worker.ts) runs this off the
+ * Mercator, and drawn into 256 px tiles. Zoomed in, the worker adds the street-level detail of
+ * detail.ts (10m coastlines, lakes, borders, place names), loaded only then. The outline worker (outline.worker.ts) runs this off the
  * main thread; base-layer.ts shows the tiles (or, without workers, the outlines as vectors).
  */
 import { feature } from 'topojson-client';
@@ -122,6 +123,8 @@ export function projectOutlines(collection: OutlineCollection): ProjectedPolygon
 export interface TileColors {
   land: string;
   border: string;
+  /** Place names (the street-level detail, detail.ts). */
+  text?: string;
 }
 
 /** The part of a 2D context the tile drawing uses (a canvas, an OffscreenCanvas, or a test double). */

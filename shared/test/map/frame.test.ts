@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import { OUTLINE_PANE, addOutlines, addTiles, onThemeChange, TILE_TIMEOUT_MS } from '../../src/map';
+import { resetTileReach } from '../../src/map/tiles';
 
 /** jsdom has no layout: every element gets a measured size for Leaflet, and no 2D canvas. */
 beforeAll(() => {
@@ -16,6 +17,7 @@ function newMap() {
 const tileImages = () => document.querySelectorAll('.leaflet-tile-pane img');
 
 describe('tiles over the outlines', () => {
+  beforeEach(() => resetTileReach());
   afterEach(() => jest.useRealTimers());
 
   test('no tile URL: nothing is asked, and the map says it has no tiles', () => {
@@ -51,6 +53,7 @@ describe('tiles over the outlines', () => {
     expect(silent).toHaveBeenLastCalledWith(true);
     stop();
 
+    resetTileReach(); // another page
     const working = jest.fn();
     addTiles(map, { url: '/b/{z}/{x}/{y}.png' }, working);
     const img = tileImages()[0] as HTMLImageElement;
