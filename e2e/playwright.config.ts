@@ -52,6 +52,8 @@ export default defineConfig({
       // backfill does not: the figures and timings of the runs stay comparable.
       SIMULATOR_BACKFILL: '0',
       LOG_LEVEL: 'warn',
+      // Weather is on by default (Open-Meteo); the journeys never depend on the internet.
+      WEATHER_URL: 'off',
       // No SMTP: mail goes to .eml files here, where password-reset.spec.ts reads the link.
       MAIL_DIR: path.join(__dirname, 'test-results', `mail-${port}`),
       // Notification digests are mailed there too, checked every second (mail-notifications.spec.ts).

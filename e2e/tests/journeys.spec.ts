@@ -34,8 +34,9 @@ test('a reload while signed in runs the same sequence, each call once, while the
   });
   await page.reload();
   await expectOverview(page);
+  // The page's first check is the session probe (200 either way: no 401 in the console when signed out).
   const sequence = [
-    '/api/v3/user/session',
+    '/api/v3/user/session/probe',
     '/api/v3/user/dashboard',
     '/api/v3/events/events',
     '/api/v3/containers',
@@ -43,7 +44,7 @@ test('a reload while signed in runs the same sequence, each call once, while the
   ];
   for (const path of sequence) expect({ path, times: calls.filter((c) => c === path).length }).toEqual({ path, times: 1 });
   const at = (path: string) => calls.indexOf(path);
-  expect(at('/api/v3/user/session')).toBe(0);
+  expect(at('/api/v3/user/session/probe')).toBe(0);
   for (const path of sequence.slice(2)) {
     expect({ path, after: at(path) > at('/api/v3/user/dashboard') }).toEqual({ path, after: true });
   }

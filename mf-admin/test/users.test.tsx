@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ManagedUser } from '@fieldwatch/shared';
+import { demoUser } from '@fieldwatch/shared/testing';
 import { Root } from '../src/Root';
 import { currentLocation, renderRemote } from './harness';
 
@@ -126,6 +127,22 @@ describe('admin users', () => {
     expect(within(state).getByRole('link', { name: 'Go to your profile' }).getAttribute('href')).toBe('/profile');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  test.each([
+    ['User', 1],
+    ['Reader', 2],
+  ] as const)('a %s is not asked for the list the server would refuse (no 403 in the console): no-access at once', async (_, userType) => {
+    const { calls } = renderRemote(<Root />, { path: '/admin', handler: ok, user: { ...demoUser, userType } });
+    await screen.findByTestId('users-no-access');
+    expect(currentLocation()).toBe('/admin/users');
+    expect(calls).toEqual([]);
+  });
+
+  test('user management: a User gets the no-access state without a call', async () => {
+    const { calls } = renderRemote(<Root />, { path: '/admin/user-management', handler: ok, user: { ...demoUser, userType: 1 } });
+    expect(await screen.findByText('You don’t have access to user administration')).toBeTruthy();
+    expect(calls).toEqual([]);
   });
 
   test('a failure shows an error with Retry, which loads again', async () => {

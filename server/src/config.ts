@@ -37,7 +37,10 @@ export interface Config {
    */
   partnerOrigins?: string[];
   logLevel: string;
-  /** Base URL of the HTTP weather provider (Open-Meteo's API shape); unset = no provider. */
+  /**
+   * Base URL of the HTTP weather provider (Open-Meteo's API shape); unset = no provider. From the
+   * environment: WEATHER_URL unset = DEFAULT_WEATHER_URL, WEATHER_URL='' or 'off' = no provider.
+   */
   weatherUrl?: string;
   /** How long a weather request may take before answering "Weather data missing". */
   weatherTimeoutMs?: number;
@@ -126,6 +129,15 @@ export interface EnvVarDoc {
 
 export const DEFAULT_WEATHER_TIMEOUT_MS = 3000;
 /**
+ * The weather provider when WEATHER_URL is unset: Open-Meteo's free public API, which needs no key
+ * (the server asks it, never the browser: no CSP entry). Past days there are `past_days` (spec §9:
+ * five), so a connected installation shows weather with no configuration; offline the widget says
+ * "Weather data missing" (spec §8).
+ */
+export const DEFAULT_WEATHER_URL = 'https://api.open-meteo.com';
+/** WEATHER_URL values that turn the weather off. */
+const WEATHER_OFF = new Set(['', 'off', 'none', 'false', '0']);
+/**
  * PostgreSQL timeouts: a request whose database hangs gets its 503 within 10 s (connect, or one
  * statement), and a stalled transaction cannot hold its locks for long.
  */
@@ -212,8 +224,9 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   { name: 'LOG_LEVEL', default: 'info', description: LOG_LEVELS.join(', ') },
   {
     name: 'WEATHER_URL',
-    default: '(unset: no weather)',
-    description: "Base URL of an Open-Meteo-compatible weather API, e.g. https://api.open-meteo.com",
+    default: DEFAULT_WEATHER_URL,
+    description:
+      "Base URL of an Open-Meteo-compatible weather API (the default is Open-Meteo's free public API, no key needed); off (or empty) = no weather",
   },
   {
     name: 'WEATHER_TIMEOUT_MS',
@@ -364,7 +377,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (url) remoteUrls[name] = url;
   }
 
-  const weatherUrl = env.WEATHER_URL ? httpUrl('WEATHER_URL', env.WEATHER_URL) : undefined;
+  const weatherEnv = env.WEATHER_URL?.trim();
+  const weatherUrl =
+    weatherEnv === undefined
+      ? DEFAULT_WEATHER_URL
+      : WEATHER_OFF.has(weatherEnv.toLowerCase())
+        ? undefined
+        : httpUrl('WEATHER_URL', weatherEnv);
   const nfcHost = env.NFC_HOST ? new URL(httpUrl('NFC_HOST', env.NFC_HOST)).origin : '';
   const dbConnectTimeoutMs = millis(env, 'DB_CONNECT_TIMEOUT_MS');
   const dbStatementTimeoutMs = millis(env, 'DB_STATEMENT_TIMEOUT_MS');

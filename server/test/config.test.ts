@@ -5,6 +5,7 @@ import {
   DEFAULT_MAP_SATELLITE_ATTRIBUTION,
   DEFAULT_MAP_SATELLITE_URL,
   DEFAULT_MAP_TILE_URL,
+  DEFAULT_WEATHER_URL,
 } from '../src/config';
 import { DEFAULT_DATA_DIR, DEFAULT_MAIL_DIR, REPO_ROOT } from '../src/paths';
 
@@ -22,9 +23,20 @@ describe('config', () => {
       trustProxy: false,
       logLevel: 'info',
       mailDir: DEFAULT_MAIL_DIR,
+      // Weather by default (issue 20 §6): Open-Meteo's free public API, no key.
+      weatherUrl: DEFAULT_WEATHER_URL,
     });
+    expect(DEFAULT_WEATHER_URL).toBe('https://api.open-meteo.com');
     expect(DEFAULT_DATA_DIR).toBe(path.join(REPO_ROOT, '.data', 'pglite'));
     expect(DEFAULT_MAIL_DIR).toBe(path.join(REPO_ROOT, '.data', 'mail'));
+  });
+
+  it('weather: the default provider unless WEATHER_URL names another or turns it off', () => {
+    expect(loadConfig({}).weatherUrl).toBe(DEFAULT_WEATHER_URL);
+    expect(loadConfig({ WEATHER_URL: 'http://127.0.0.1:9/' }).weatherUrl).toBe('http://127.0.0.1:9');
+    for (const off of ['', 'off', 'OFF', ' none ']) expect(loadConfig({ WEATHER_URL: off }).weatherUrl).toBeUndefined();
+    expect(() => loadConfig({ WEATHER_URL: 'ftp://x.example' })).toThrow(/WEATHER_URL must be an http/);
+    expect(ENV_VARS.find((v) => v.name === 'WEATHER_URL')?.default).toBe(DEFAULT_WEATHER_URL);
   });
 
   it('reads the mail settings and refuses bad ones without repeating a password', () => {

@@ -1038,6 +1038,8 @@ const SPECS: Record<string, Spec> = {
   // Only random session ids (never a real one): revoking answers 404.
   'DELETE /api/v2/auth/session/logout/:id': { write: true, safe: true, pools: () => ({ id: fc.uuid() }) },
   'GET /api/v3/user/session': read,
+  // Public: the session or null (issue 20 §7).
+  'GET /api/v3/user/session/probe': read,
   // BankID (not configured here: start and callback only redirect to the login page) and the
   // account selection's question.
   'GET /api/v3/auth/bankid': read,

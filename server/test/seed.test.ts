@@ -131,6 +131,23 @@ describe('demo fleet', () => {
     expect(data.tags.find((t) => t.tagUuid === DEMO_TAGS.activated)!.activatedAt).toBeInstanceOf(Date);
     expect(new Set(data.tags.map((t) => t.tagUuid)).size).toBe(data.tags.length);
   });
+
+  it('an activated device has lost its "not installed" marker: only units not activated carry it (issue 20 §4)', () => {
+    const byId = new Map(data.units.map((u) => [u.id, u]));
+    const activated = data.tags.filter((t) => t.activatedAt !== null);
+    expect(activated.length).toBeGreaterThan(5);
+    for (const t of activated) {
+      const u = byId.get(t.unitId)!;
+      expect([u.name, u.installed]).toEqual([expect.not.stringContaining(INACTIVE_UNIT_MARKER), true]);
+    }
+    // The fixed activated demo tag's unit among them, named as onboarding would have named it.
+    const fixed = byId.get(data.tags.find((t) => t.tagUuid === DEMO_TAGS.activated)!.unitId)!;
+    expect(fixed.name).toMatch(/^[A-Z][\w ]+ \d+$/);
+    // …and it is on its site, like every installed unit.
+    expect(data.containers.some((c) => c.content.some((r) => r.target === String(fixed.id)))).toBe(true);
+    // The marker and `installed` agree everywhere.
+    for (const u of data.units) expect(u.name.includes(INACTIVE_UNIT_MARKER)).toBe(!u.installed);
+  });
 });
 
 describe('alarm pipeline (pure)', () => {

@@ -1470,6 +1470,7 @@ const NOT_APPLICABLE: Record<string, string> = {
   'GET /api/v1/auth/logout': "the caller's own session only",
   'GET /api/v2/auth/sessions': "the caller's own sessions, no id",
   'GET /api/v3/user/session': "the caller's own session, no id",
+  'GET /api/v3/user/session/probe': "the caller's own session (or null), no id",
   'GET /api/v3/user/session/organization_choice': "the caller's own choice, no id",
   'GET /api/v3/auth/bankid': 'no input: whether BankID is configured',
   'GET /api/v3/auth/bankid/start': 'public: starts a sign-in (a path of this site to go to), no organisation id',

@@ -9,6 +9,7 @@ import {
   DEFAULT_CLIENT_PREFERENCES,
   MESSAGES,
   PASSWORD_MESSAGES,
+  SESSION_COOKIE_NAME,
   type ClientConfig,
   type ClientPreferences,
   type OrganizationInfo,
@@ -60,6 +61,26 @@ describe.each(DRIVERS)('user API on %s', (driver) => {
     s.app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
   const get = <T>(url: string, cookie: string) => getJson<T>(s.app, url, cookie);
   const userRow = async (id: number) => (await s.db.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+  describe('session probe (issue 20 §7)', () => {
+    it('answers 200 with the session when signed in, and 200 with null (not 401) when not', async () => {
+      const signedIn = await get<Data<SessionResponse | null>>('/api/v3/user/session/probe', userCookie);
+      expect(signedIn.status).toBe(200);
+      const full = await get<Data<SessionResponse>>('/api/v3/user/session', userCookie);
+      expect(signedIn.body.data).toEqual(full.body.data);
+      for (const cookie of ['', `${SESSION_COOKIE_NAME}=not-a-token`, `${SESSION_COOKIE_NAME}=${'f'.repeat(43)}`]) {
+        const out = await s.app.inject({ method: 'GET', url: '/api/v3/user/session/probe', headers: cookie ? { cookie } : {} });
+        expect(out.statusCode).toBe(200);
+        expect(out.json()).toEqual({ data: null });
+      }
+      // An ended session: the probe says "signed out"; /session keeps its 401 (the contract).
+      const gone = await login(s.app, 'demo.user');
+      expect((await send('GET', '/api/v2/auth/logout', gone)).statusCode).toBeLessThan(300);
+      const after = await s.app.inject({ method: 'GET', url: '/api/v3/user/session/probe', headers: { cookie: gone } });
+      expect([after.statusCode, after.json()]).toEqual([200, { data: null }]);
+      expect((await s.app.inject({ method: 'GET', url: '/api/v3/user/session', headers: { cookie: gone } })).statusCode).toBe(401);
+    });
+  });
 
   describe('profile', () => {
     it('updates the fields sent', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, WEATHER_DEFAULT_DAYS, type WeatherDay } from '@fieldwatch/shared';
-import { WeatherService, WeatherUnavailable } from '../src/modules/weather/provider';
+import { WEATHER_FAILURE_MS, WeatherService, WeatherUnavailable, type WeatherProvider } from '../src/modules/weather/provider';
 import { login, startServer, type TestServer } from './helpers';
 
 /** A local stand-in for an Open-Meteo-compatible provider: records requests, answers per mode. */
@@ -114,6 +114,60 @@ describe('weather', () => {
 
   it('needs a session', async () => {
     expect((await s.app.inject({ method: 'GET', url: '/api/v1/weather/getWeather?lat=1&lon=1' })).statusCode).toBe(401);
+  });
+
+  it('limits calls: one request per place at a time, and none for a minute after a failure (issue 20 §6)', async () => {
+    let clock = 1_000_000;
+    const asked: string[] = [];
+    let fail: 'no' | 'answer' | 'network' = 'no';
+    const provider: WeatherProvider = {
+      daily: async (q) => {
+        asked.push(`${q.lat},${q.lon}`);
+        await new Promise((r) => setTimeout(r, 5));
+        if (fail === 'answer') throw new WeatherUnavailable('weather provider answered 500');
+        if (fail === 'network') throw new TypeError('fetch failed');
+        return [{ Date: '2025-06-01', TempMax: 1, TempMin: 0, Precipitation: 0, WindSpeedMax: 1, WeatherCode: 0 }];
+      },
+    };
+    const w = new WeatherService(provider, 300, () => clock);
+    const q = (lat: number) => ({ lat, lon: 18, days: 5, lang: 'en' });
+    // Five widgets asking for one place at once: one request.
+    await Promise.all([1, 2, 3, 4, 5].map(() => w.daily(q(59))));
+    expect(asked).toEqual(['59,18']);
+
+    // A provider that answers with an error: that place is not asked again for a minute, others are.
+    fail = 'answer';
+    await expect(w.daily(q(60))).rejects.toBeInstanceOf(WeatherUnavailable);
+    await expect(w.daily(q(60))).rejects.toBeInstanceOf(WeatherUnavailable);
+    await expect(w.daily(q(61))).rejects.toBeInstanceOf(WeatherUnavailable);
+    expect(asked).toEqual(['59,18', '60,18', '61,18']);
+
+    // Offline (no answer at all): every place answers "missing" at once, without asking.
+    fail = 'network';
+    await expect(w.daily(q(62))).rejects.toBeInstanceOf(WeatherUnavailable);
+    for (const lat of [63, 64, 65]) await expect(w.daily(q(lat))).rejects.toBeInstanceOf(WeatherUnavailable);
+    expect(asked).toEqual(['59,18', '60,18', '61,18', '62,18']);
+    // A minute later it is asked again, and answers are kept as before.
+    clock += WEATHER_FAILURE_MS + 1;
+    fail = 'no';
+    expect(await w.daily(q(63))).toHaveLength(1);
+    expect(await w.daily(q(60))).toHaveLength(1);
+    expect(asked).toEqual(['59,18', '60,18', '61,18', '62,18', '63,18', '60,18']);
+  });
+
+  it('offline (the provider cannot be reached): "Weather data missing" at once', async () => {
+    // A closed port stands for an installation without internet: refused, no waiting for the timeout.
+    const offline = await startServer('pglite', { weatherUrl: 'http://127.0.0.1:9', weatherTimeoutMs: 3000 });
+    try {
+      const c = await login(offline.app, 'demo.reader');
+      const config = await offline.app.inject({ method: 'GET', url: '/api/v3/config', headers: { cookie: c } });
+      expect(config.json().data.weather).toBe(true);
+      const res = await offline.app.inject({ method: 'GET', url: '/api/v1/weather/getWeather?lat=59.3&lon=18.1', headers: { cookie: c } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(MESSAGES.weatherMissing);
+    } finally {
+      await offline.close();
+    }
   });
 
   it('has no weather without a provider (the route then answers "Weather data missing")', async () => {

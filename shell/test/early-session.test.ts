@@ -3,6 +3,9 @@ import { callUrl, hasSessionHint, startSessionEarly } from '../src/features/sess
 import { askAfresh, clearSessionData, seedEarlyAnswers, take } from '../src/features/session/calls';
 import { api, queryClient } from '../src/platform';
 
+/** The early check asks the public probe (200 either way), not /api/v3/user/session (401 when signed out). */
+const PROBE = '/api/v3/user/session/probe';
+
 type Reply = { status: number; body?: unknown } | 'network';
 
 function fakeFetch(replies: Record<string, Reply>) {
@@ -40,8 +43,23 @@ describe('a plain visit (no session hint)', () => {
     expect(hasSessionHint()).toBe(false);
   });
 
-  test('a hint that outlived its session is dropped at the 401', async () => {
-    fakeFetch({ '/api/v3/user/session': { status: 401 } });
+  test('a hint that outlived its session: the probe answers 200 with no session — signed out, hint dropped, no 401', async () => {
+    const asked = fakeFetch({ [PROBE]: { status: 200, body: { data: null } } });
+    const early = startSessionEarly();
+    await expect(early.session).resolves.toEqual({ status: 401 });
+    await expect(early.dashboards).resolves.toEqual({ status: -1 });
+    expect(asked).toEqual([PROBE]);
+    expect(asked).not.toContain('/api/v3/user/session');
+    expect(hasSessionHint()).toBe(false);
+    const get = jest.spyOn(api, 'get');
+    queryClient.clear();
+    seedEarlyAnswers(startSessionEarly());
+    await expect(take('session', [])).resolves.toEqual([null, false]);
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  test('a hint that outlived its session is dropped at a 401 too (a proxy)', async () => {
+    fakeFetch({ [PROBE]: { status: 401 } });
     expect(hasSessionHint()).toBe(true);
     await startSessionEarly().session;
     expect(hasSessionHint()).toBe(false);
@@ -50,10 +68,10 @@ describe('a plain visit (no session hint)', () => {
 
 describe('the early sign-in sequence', () => {
   test('keeps the order of the sign-in sequence: session, then dashboards, then the rest', async () => {
-    const asked = fakeFetch({ '/api/v3/user/session': { status: 200, body: SESSION } });
+    const asked = fakeFetch({ [PROBE]: { status: 200, body: SESSION } });
     const early = startSessionEarly();
     await expect(early.devices).resolves.toEqual({ status: 200, body: { data: [] } });
-    expect(asked[0]).toBe('/api/v3/user/session');
+    expect(asked[0]).toBe(PROBE);
     expect(asked[1]).toBe(callUrl('dashboards'));
     expect(asked.slice(2).sort()).toEqual(
       [callUrl('containers'), callUrl('devices'), callUrl('events')].sort(),
@@ -62,18 +80,18 @@ describe('the early sign-in sequence', () => {
   });
 
   test('asks for nothing more when the session answers 401', async () => {
-    const asked = fakeFetch({ '/api/v3/user/session': { status: 401 } });
+    const asked = fakeFetch({ [PROBE]: { status: 401 } });
     const early = startSessionEarly();
     await expect(early.session).resolves.toEqual({ status: 401 });
     await expect(early.dashboards).resolves.toEqual({ status: -1 });
     await expect(early.devices).resolves.toEqual({ status: -1 });
-    expect(asked).toEqual(['/api/v3/user/session']);
+    expect(asked).toEqual([PROBE]);
   });
 
   test('a network failure or a bad body is an answer to ask again, not a throw', async () => {
-    fakeFetch({ '/api/v3/user/session': 'network' });
+    fakeFetch({ [PROBE]: 'network' });
     await expect(startSessionEarly().session).resolves.toEqual({ status: 0 });
-    fakeFetch({ '/api/v3/user/session': { status: 200, body: undefined } });
+    fakeFetch({ [PROBE]: { status: 200, body: undefined } });
     (globalThis.fetch as jest.Mock).mockImplementationOnce(async () => ({
       ok: true,
       status: 200,
@@ -85,7 +103,7 @@ describe('the early sign-in sequence', () => {
 
 describe('the early answers in the data cache', () => {
   test('the sequence takes them (keyed by the selection the session names) without asking again', async () => {
-    const asked = fakeFetch({ '/api/v3/user/session': { status: 200, body: SESSION } });
+    const asked = fakeFetch({ [PROBE]: { status: 200, body: SESSION } });
     const get = jest.spyOn(api, 'get');
     seedEarlyAnswers(startSessionEarly());
     await expect(take('session', [])).resolves.toEqual([SESSION.data, false]);
@@ -98,7 +116,7 @@ describe('the early answers in the data cache', () => {
   });
 
   test('a 401 to the early session check means signed out, asked no further', async () => {
-    fakeFetch({ '/api/v3/user/session': { status: 401 } });
+    fakeFetch({ [PROBE]: { status: 401 } });
     const get = jest.spyOn(api, 'get');
     seedEarlyAnswers(startSessionEarly());
     await expect(take('session', [])).resolves.toEqual([null, false]);
@@ -106,7 +124,7 @@ describe('the early answers in the data cache', () => {
   });
 
   test('an early answer that is not a 2xx is asked again through the API client', async () => {
-    fakeFetch({ '/api/v3/user/session': { status: 200, body: SESSION }, '/api/v3/user/dashboard': { status: 503 } });
+    fakeFetch({ [PROBE]: { status: 200, body: SESSION }, '/api/v3/user/dashboard': { status: 503 } });
     const get = jest.spyOn(api, 'get').mockResolvedValue([[{ id: 'd1' }], false] as never);
     seedEarlyAnswers(startSessionEarly());
     await take('session', []);
@@ -115,7 +133,7 @@ describe('the early answers in the data cache', () => {
   });
 
   test('a new answer is asked afresh; a cleared session finds nothing of the last one', async () => {
-    const asked = fakeFetch({ '/api/v3/user/session': { status: 200, body: SESSION } });
+    const asked = fakeFetch({ [PROBE]: { status: 200, body: SESSION } });
     seedEarlyAnswers(startSessionEarly());
     await take('session', []);
     await expect(take('events', [10, 11], [])).resolves.toEqual([[], false]);
@@ -127,6 +145,6 @@ describe('the early answers in the data cache', () => {
     get.mockResolvedValue([SESSION.data, false] as never);
     await expect(take('session', [])).resolves.toEqual([SESSION.data, false]);
     expect(get).toHaveBeenCalledTimes(2);
-    expect(asked.filter((u) => u === '/api/v3/user/session')).toHaveLength(1);
+    expect(asked.filter((u) => u === PROBE)).toHaveLength(1);
   });
 });

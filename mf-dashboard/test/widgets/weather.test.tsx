@@ -1,4 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { sessionStore, USER_TYPES } from '@fieldwatch/shared';
+import { demoUser } from '@fieldwatch/shared/testing';
 import WeatherWidget, { weatherUnit } from '../../src/widgets/weather';
 import { renderWidget, unit } from './kpi.harness';
 
@@ -47,11 +49,45 @@ describe('weather widget', () => {
       answer: (url) => (url === '/api/v3/config' ? [{ nfcHost: '', weather: false }, false] : [undefined, true]),
     });
     const state = await screen.findByTestId('weather-notConfigured');
-    expect(state.textContent).toContain('Weather is not set up');
+    expect(state.textContent).toContain('No weather on this server');
+    // An administrator (the harness signs in a SuperUser) is told how to configure it.
     expect(state.textContent).toContain('WEATHER_URL');
     expect(state.textContent).toContain('last 5 days at Harbour pump');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(api.get.mock.calls.map((c) => c[0])).not.toContain('/api/v1/weather/getWeather');
+  });
+
+  test.each([
+    ['User', USER_TYPES.User],
+    ['Reader', USER_TYPES.Reader],
+  ])('a %s sees no configuration hints (no variable names), weather off or missing', async (_, userType) => {
+    const off = renderWidget(WeatherWidget, {
+      units,
+      answer: (url) => (url === '/api/v3/config' ? [{ nfcHost: '', weather: false }, false] : [undefined, true]),
+    });
+    act(() => sessionStore.setState({ user: { ...demoUser, userType } }));
+    const state = await screen.findByTestId('weather-notConfigured');
+    expect(state.textContent).toContain('No weather on this server');
+    expect(state.textContent).not.toMatch(/WEATHER_URL|administrator|open-meteo/i);
+    off.unmount();
+    renderWidget(WeatherWidget, {
+      units,
+      answer: (url) => (url === '/api/v3/config' ? [{ nfcHost: '', weather: true }, false] : [undefined, true]),
+    });
+    act(() => sessionStore.setState({ user: { ...demoUser, userType } }));
+    const missing = await screen.findByTestId('weather-unavailable');
+    expect(missing.textContent).toContain('Weather data missing');
+    expect(missing.textContent).not.toMatch(/WEATHER_URL|open-meteo/i);
+  });
+
+  test('an administrator is told where weather comes from when it is missing', async () => {
+    renderWidget(WeatherWidget, {
+      units,
+      answer: (url) => (url === '/api/v3/config' ? [{ nfcHost: '', weather: true }, false] : [undefined, true]),
+    });
+    const missing = await screen.findByTestId('weather-unavailable');
+    expect(missing.textContent).toContain('Weather data missing');
+    expect(missing.textContent).toContain('WEATHER_URL');
   });
 
   test('a provider that does not answer: weather data missing, with retry', async () => {
@@ -85,6 +121,6 @@ describe('weather widget', () => {
 
   test('in Swedish', async () => {
     renderWidget(WeatherWidget, { units, lng: 'sv', answer: (url) => (url === '/api/v3/config' ? [{ weather: false }, false] : [undefined, true]) });
-    expect((await screen.findByTestId('weather-notConfigured')).textContent).toContain('Väder är inte konfigurerat');
+    expect((await screen.findByTestId('weather-notConfigured')).textContent).toContain('Inget väder på den här servern');
   });
 });

@@ -470,6 +470,15 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
       };
     });
 
+  // A unit whose tag was activated has been installed (onboarding named and placed it): it does not
+  // carry the "not installed" marker. After every draw, so no other value of the fleet moves.
+  const activatedUnits = new Set(tags.filter((t) => t.activatedAt !== null).map((t) => t.unitId));
+  for (const u of units) {
+    if (u.installed || !activatedUnits.has(u.id)) continue;
+    u.installed = true;
+    u.name = installedName(u.name);
+  }
+
   return {
     orgs: DEMO_ORGS.map((o) => ({ ...o, rights: [...o.rights] })),
     users: DEMO_USERS.map((u) => ({ ...u, orgs: [...u.orgs] })),
@@ -479,6 +488,11 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
     tags,
     containers: demoContainers(seed, units),
   };
+}
+
+/** The name without the "not installed" marker ("Ej installerad – Pump station 9" → "Pump station 9"). */
+function installedName(name: string): string {
+  return name.replace(`${INACTIVE_UNIT_MARKER} – `, '').trim();
 }
 
 /**

@@ -288,6 +288,8 @@ export const ENDPOINTS = {
 
   // ───────── the user's own account (v3) ─────────
   session: ep('GET', SESSION_PATHS.session, {}, { answer: answers<SessionResponse>() }),
+  /** The session, or null when signed out (200 either way): the page's first check, no 401 to log. */
+  sessionProbe: ep('GET', SESSION_PATHS.sessionProbe, {}, { public: true, answer: answers<SessionResponse | null>() }),
   selectCustomers: ep(
     'PUT',
     '/api/v3/user/session/current_organization',

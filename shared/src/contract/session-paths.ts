@@ -7,6 +7,11 @@
  */
 export const SESSION_PATHS = {
   session: '/api/v3/user/session',
+  /**
+   * The page's first session check: public, 200 either way — the session, or `data: null` for
+   * "signed out" — so a signed-out visit logs no 401 in the browser's console (issue 20 §7).
+   */
+  sessionProbe: '/api/v3/user/session/probe',
   dashboards: '/api/v3/user/dashboard',
   notifications: '/api/v3/events/notifications',
   events: '/api/v3/events/events',

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys, type ManagedUser } from '@fieldwatch/shared';
-import { RelativeTime, loadViewLabels, useApiQuery, useRemote } from '@fieldwatch/shared/remote';
+import { RelativeTime, loadViewLabels, useApiQuery, useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Button, Card, EmptyState, LoadView, PageHeader, Table } from '@fieldwatch/shared/ui';
 import { sendResetLink } from './api';
 import { loadAdminUsers } from './loadUsers';
@@ -17,7 +17,8 @@ import css from './UserManagementPage.module.css';
 export function UserManagementPage() {
   const { t } = useTranslation('admin');
   const { api } = useRemote();
-  const state = useApiQuery(queryKeys.adminUsers(), () => loadAdminUsers(api));
+  const userType = useSession((s) => s.user?.userType ?? null);
+  const state = useApiQuery(queryKeys.adminUsers(), () => loadAdminUsers(api, userType));
   return (
     <div data-testid="admin-user-management" className={css.page}>
       <PageHeader title={t('sections.userManagement.title')} subtitle={t('userManagement.subtitle')} />

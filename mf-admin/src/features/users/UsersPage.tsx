@@ -37,7 +37,8 @@ export const STATUS_TONE: Record<ManagedUserStatus, Tone> = { active: 'success',
 export function UsersPage() {
   const { t } = useTranslation('admin');
   const { api } = useRemote();
-  const state = useApiQuery(queryKeys.adminUsers(), () => loadAdminUsers(api));
+  const userType = useSession((s) => s.user?.userType ?? null);
+  const state = useApiQuery(queryKeys.adminUsers(), () => loadAdminUsers(api, userType));
   const [dialog, setDialog] = useState<DialogMode | null>(null);
   const orgs = useMemo(() => (state.data?.kind === 'ok' ? organisationsOf(state.data.users) : []), [state.data]);
   const canManage = state.data?.kind === 'ok';

@@ -1,6 +1,15 @@
 /** GET /api/v3/admin/users, telling "no access" (403) apart from a failure; and the list's filters. */
 import { isAxiosError } from 'axios';
-import { ENDPOINTS, pathFor, type ApiClient, type Envelope, type ManagedUser, type ManagedUserStatus, type Result } from '@fieldwatch/shared';
+import {
+  ENDPOINTS,
+  pathFor,
+  USER_TYPES,
+  type ApiClient,
+  type Envelope,
+  type ManagedUser,
+  type ManagedUserStatus,
+  type Result,
+} from '@fieldwatch/shared';
 
 export type UsersResult = { kind: 'ok'; users: ManagedUser[] } | { kind: 'forbidden' };
 
@@ -8,8 +17,11 @@ export type UsersResult = { kind: 'ok'; users: ManagedUser[] } | { kind: 'forbid
  * The [data, failed] shape of the API wrapper, so useApiQuery() can drive it; a 403 is data, not a
  * failure: the server answers it to everyone who is not a SuperUser, and it needs its own screen.
  * Goes through the shared axios instance (api.http), so the 401 handling still applies.
+ * A signed-in user known not to be a SuperUser is not asked at all (`userType`): the answer could
+ * only be that 403, a red line in the browser's console on every visit to /admin (issue 20 §7).
  */
-export async function loadAdminUsers(api: ApiClient): Promise<Result<UsersResult>> {
+export async function loadAdminUsers(api: ApiClient, userType?: number | null): Promise<Result<UsersResult>> {
+  if (typeof userType === 'number' && userType !== USER_TYPES.SuperUser) return [{ kind: 'forbidden' }, false];
   try {
     const res = await api.http.get<Envelope<ManagedUser[]>>(pathFor(ENDPOINTS.adminUsers));
     const users = res.data?.data;

@@ -2,9 +2,10 @@
  * weather: the past WEATHER_DEFAULT_DAYS days at one unit — the unit selected in the link group
  * (the first one with a position), else settings.unitId, else the first unit with a position.
  * GET /api/v1/weather/getWeather answers "Weather data missing" (503) when the server has no
- * provider (WEATHER_URL) or it does not answer. /api/v3/config says whether there is one: without
- * it the widget does not ask and says so calmly — on a machine without internet that is the normal
- * sight, not an error; a provider that does not answer is "weather data missing", with Retry.
+ * provider (WEATHER_URL=off) or it does not answer (offline). /api/v3/config says whether there is
+ * one (by default there is: Open-Meteo): without it the widget does not ask and says so calmly; a
+ * provider that does not answer is "weather data missing", with Retry. How to configure it
+ * (WEATHER_URL) is said to administrators (SuperUser) only: nobody else can act on it.
  * The user's weather preference per unit (ClientPreferences.weather[id] === false) hides it.
  */
 import { useMemo } from 'react';
@@ -15,10 +16,11 @@ import {
   pathFor,
   type AnswerOf,
   type Unit,
+  USER_TYPES,
   WEATHER_DEFAULT_DAYS,
   type WeatherDay,
 } from '@fieldwatch/shared';
-import { useRemote } from '@fieldwatch/shared/remote';
+import { useRemote, useSession } from '@fieldwatch/shared/remote';
 import { Button } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
@@ -76,6 +78,7 @@ export default function WeatherWidget({ units, bindings, widget, refreshKey }: W
     [units, bindings.units, widget.settings.unitId],
   );
   const lang = (i18n.language || 'en').slice(0, 2);
+  const isAdmin = useSession((s) => s.user?.userType === USER_TYPES.SuperUser);
 
   const queryClient = useQueryClient();
   const load = useWidgetQuery<Answer | null>(
@@ -128,7 +131,12 @@ export default function WeatherWidget({ units, bindings, widget, refreshKey }: W
         <WeatherIcon condition="partly" size={40} />
         <p className={css.calmTitle}>{t(`widgets.weather.${key}.title`)}</p>
         <p className={css.calmText}>
-          {t(`widgets.weather.${key}.text`, { unit: unit.UnitName, days: WEATHER_DEFAULT_DAYS })}
+          {t(
+            isAdmin && (key === 'notConfigured' || key === 'unavailable')
+              ? `widgets.weather.${key}.adminText`
+              : `widgets.weather.${key}.text`,
+            { unit: unit.UnitName, days: WEATHER_DEFAULT_DAYS },
+          )}
         </p>
         {(answer.kind === 'unavailable' || key === 'noDays') && (
           <Button size="small" variant="ghost" onClick={load.reload}>

@@ -138,21 +138,30 @@ export function installAuthGuard(app: FastifyInstance, { db }: ServerContext): v
       };
       return;
     }
-    const token = sessionToken(request);
-    if (!isWellFormedToken(token)) throw unauthorized();
-    const now = new Date();
-    const row = await findSession(db, token, now);
-    if (!row) throw unauthorized();
-    if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS)
-      await touchSession(db, row.id, now);
-    request.auth = {
-      sessionId: row.id,
-      publicId: row.publicId,
-      userId: row.userId,
-      userType: row.userType as UserType,
-      selectedCustomers: row.selectedCustomers,
-    };
+    const found = await cookieSession(db, request);
+    if (!found) throw unauthorized();
+    request.auth = found;
   });
+}
+
+/**
+ * The session of the request's session cookie, or null when there is none (no cookie, a malformed
+ * one, an expired or ended session). The guard's check; the public session probe uses it too.
+ */
+export async function cookieSession(db: ServerContext['db'], request: FastifyRequest): Promise<AuthContext | null> {
+  const token = sessionToken(request);
+  if (!isWellFormedToken(token)) return null;
+  const now = new Date();
+  const row = await findSession(db, token, now);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) await touchSession(db, row.id, now);
+  return {
+    sessionId: row.id,
+    publicId: row.publicId,
+    userId: row.userId,
+    userType: row.userType as UserType,
+    selectedCustomers: row.selectedCustomers,
+  };
 }
 
 /** The request's session; routes behind the guard always have one. */

@@ -24,7 +24,7 @@ import { users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { parseIdList } from '../../http/params';
 import { route } from '../../http/route';
-import { auth } from '../auth/guard';
+import { auth, cookieSession } from '../auth/guard';
 import { userOrgIds } from '../auth/scope';
 import { setSelectedCustomers } from '../auth/sessions';
 import { rememberOrgChoice } from '../auth/org-choice';
@@ -76,6 +76,13 @@ export default async function userPlugin(app: FastifyInstance, ctx: ServerContex
 
   route(app, ENDPOINTS.session, async (request) => {
     return { data: await sessionResponse(db, auth(request)) };
+  });
+
+  // Public: the page's first check answers 200 either way (null = signed out), so a visit to the
+  // sign-in page with an ended session logs no 401 (issue 20 §7). /session keeps its 401.
+  route(app, ENDPOINTS.sessionProbe, async (request) => {
+    const found = await cookieSession(db, request);
+    return { data: found ? await sessionResponse(db, found) : null };
   });
 
   /** Selects the customers (organisations) that scope devices, alarms and KPIs: ?id=1,2 */

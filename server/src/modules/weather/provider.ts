@@ -72,11 +72,22 @@ export class OpenMeteoProvider implements WeatherProvider {
 
 /** Answers kept this long per rounded (lat, lon, days). */
 export const WEATHER_CACHE_MS = 10 * 60_000;
+/**
+ * After a failure the same place is answered "Weather data missing" at once for this long, and
+ * after a provider that could not be reached at all (a timeout, no network: an installation
+ * offline) every place is: a dashboard full of weather widgets does not wait out the timeout once
+ * per unit, and the provider is not asked again and again while it is down.
+ */
+export const WEATHER_FAILURE_MS = 60_000;
 const CACHE_MAX_ENTRIES = 1000;
 
 /** Wraps a provider with a timeout and a small in-memory cache; null provider = no weather. */
 export class WeatherService {
   private readonly cache = new Map<string, { at: number; days: WeatherDay[] }>();
+  private readonly failed = new Map<string, number>();
+  private readonly inFlight = new Map<string, Promise<WeatherDay[]>>();
+  /** Until when the provider counts as unreachable (epoch ms). */
+  private downUntil = 0;
 
   constructor(
     private readonly provider: WeatherProvider | null,
@@ -94,23 +105,46 @@ export class WeatherService {
   }
 
   async daily(q: WeatherQuery): Promise<WeatherDay[]> {
-    if (!this.provider) throw new WeatherUnavailable('no weather provider configured');
+    const provider = this.provider;
+    if (!provider) throw new WeatherUnavailable('no weather provider configured');
     const key = WeatherService.key(q);
+    const now = this.now();
     const hit = this.cache.get(key);
-    if (hit && this.now() - hit.at < WEATHER_CACHE_MS) return hit.days;
+    if (hit && now - hit.at < WEATHER_CACHE_MS) return hit.days;
+    if (now < this.downUntil) throw new WeatherUnavailable('weather provider unreachable a moment ago');
+    if (now - (this.failed.get(key) ?? -Infinity) < WEATHER_FAILURE_MS)
+      throw new WeatherUnavailable('weather provider failed for this place a moment ago');
+    // Widgets of one dashboard asking for the same place at once share one request.
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const ask = this.ask(provider, q, key).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, ask);
+    return ask;
+  }
+
+  private async ask(provider: WeatherProvider, q: WeatherQuery, key: string): Promise<WeatherDay[]> {
     const rounded = { ...q, lat: Number(q.lat.toFixed(2)), lon: Number(q.lon.toFixed(2)) };
     const signal = AbortSignal.timeout(this.timeoutMs);
     let days: WeatherDay[];
     try {
-      days = await this.provider.daily(rounded, signal);
+      days = await provider.daily(rounded, signal);
     } catch (err) {
+      remember(this.failed, key, this.now());
+      // Not an answer at all (timeout, refused, no DNS): the provider is down, for every place.
+      if (!(err instanceof WeatherUnavailable)) this.downUntil = this.now() + WEATHER_FAILURE_MS;
       throw err instanceof WeatherUnavailable ? err : new WeatherUnavailable(String(err));
     }
-    if (this.cache.size >= CACHE_MAX_ENTRIES) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.set(key, { at: this.now(), days });
+    this.failed.delete(key);
+    remember(this.cache, key, { at: this.now(), days });
     return days;
   }
+}
+
+/** Sets `key`, dropping the oldest entry when the map is full. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (!map.has(key) && map.size >= CACHE_MAX_ENTRIES) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+  map.set(key, value);
 }

@@ -59,13 +59,25 @@ export function hasSessionHint(cookies: string = typeof document === 'undefined'
 /** "Signed out", known without asking: no request, so no 401 in the console of a plain visit. */
 const SIGNED_OUT: EarlyAnswer = { status: 401 };
 
-/** The session check; a 401 to it means the hint outlived the session, and the hint goes. */
-function checkSession(): Promise<EarlyAnswer> {
+/**
+ * The session check, through the public probe (SESSION_PATHS.sessionProbe): it answers 200 with the
+ * session, or with `data: null` when the hint outlived the session — then the hint goes, and the
+ * answer reads as "signed out" without a 401 in the console (issue 20 §7). A 401 (an older server
+ * without the probe would not send one; a proxy might) still means signed out.
+ */
+export function checkSession(): Promise<EarlyAnswer> {
   if (!hasSessionHint()) return Promise.resolve(SIGNED_OUT);
-  return fetchCall('session').then((a) => {
-    if (a.status === 401) document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
-    return a;
-  });
+  return fetch(SESSION_PATHS.sessionProbe, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(async (res): Promise<EarlyAnswer> => {
+      if (!res.ok) return { status: res.status };
+      const body = (await res.json()) as { data?: unknown } | null;
+      return body && body.data ? { status: res.status, body } : SIGNED_OUT;
+    })
+    .catch(() => ({ status: 0 }))
+    .then((a) => {
+      if (a.status === 401) document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+      return a;
+    });
 }
 
 export function startSessionEarly(): EarlySession {
