@@ -181,7 +181,8 @@ test('a custom dashboard links a unit list, a chart and a map: the selection fol
   await expect(frame(page, 'charts').getByTestId('chart-series')).toHaveCount(2);
   await expect(frame(page, 'unitMap').getByTestId('map-selected-count')).toContainText('2');
 
-  // The selection is saved with the dashboard and comes back after a reload. (The save may have
+  // The selection is kept for the browser session (not saved into the dashboard, issue 20) and comes
+  // back after a reload. (A save of the new widgets may have
   // gone out while the chart loaded, so wait for the saved state rather than for one PUT.)
   await expect(area(page).getByTestId('save-state')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
   await page.reload();

@@ -133,6 +133,19 @@ describe.each(DRIVERS)('dashboards on %s', (driver) => {
     expect((await send('PUT', `/api/v3/user/dashboard/${custom.id}/filter`, userCookie, { statuses: ['purple'] })).statusCode).toBe(400);
   });
 
+  it('a rename keeps the content revision: a save based on the version before it is not refused', async () => {
+    const before = (await get<Data<DashboardDocument>>(`/api/v3/user/dashboard/${custom.id}`, userCookie)).body.data;
+    const renamed = await send('PUT', `/api/v3/user/dashboard/${custom.id}/updateName`, userCookie, { name: 'Quay' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json<Data<DashboardDocument>>().data.updatedAt).toBe(before.updatedAt);
+    const saved = await send('PUT', `/api/v3/user/dashboard/${custom.id}`, userCookie, {
+      content: before.content,
+      updatedAt: before.updatedAt,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<Data<DashboardDocument>>().data.name).toBe('Quay');
+  });
+
   it('restores a built-in and refuses to delete one', async () => {
     const overview = await builtIn(userCookie, 'overview');
     const full = (await get<Data<DashboardDocument>>(`/api/v3/user/dashboard/${overview.id}`, userCookie)).body.data;

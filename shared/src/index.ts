@@ -28,6 +28,8 @@ export * from './domain/unit-tabs';
 export * from './domain/port-settings';
 export * from './domain/nfc-tag';
 export * from './domain/dashboard-validate';
+export * from './domain/parking';
+export * from './domain/unit-channels';
 export * from './api/containers';
 export * from './api/user';
 export * from './domain/username';

@@ -8,8 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   encodeDashboardId,
-  ENDPOINTS,
-  pathFor,
   showsParking,
   USER_TYPES,
   type ClientPreferences,
@@ -102,23 +100,21 @@ function DashboardScreen({ summary }: { summary: DashboardSummary }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, bus, queryClient, summary.id, attempt]);
 
-  // Pending changes go out when the tab is closed or reloaded (keepalive survives the unload).
+  // Pending changes go out when the tab is hidden (a normal save) and when it is closed or reloaded
+  // (keepalive survives the unload; a copy stays in localStorage until a save succeeds).
   useEffect(() => {
     if (state.status !== 'ready' || readOnly) return;
     const board = state.board;
-    const onHide = () => {
-      const s = board.store.getState();
-      if (s.revision === s.savedRevision) return;
-      void fetch(pathFor(ENDPOINTS.saveDashboard, { id: s.doc.id }), {
-        method: ENDPOINTS.saveDashboard.method,
-        keepalive: true,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ content: s.content, updatedAt: s.doc.updatedAt }),
-      }).catch(() => undefined);
+    const onHide = () => board.leave();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') void board.flush();
     };
     window.addEventListener('pagehide', onHide);
-    return () => window.removeEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
   }, [state, readOnly]);
 
   if (state.status === 'loading')

@@ -22,6 +22,7 @@ jest.mock('../../src/dashboard/widget-registry', () => {
       React.createElement('span', { 'data-testid': `range-${id}` }, JSON.stringify(props.bindings.timeRange)),
       React.createElement('button', { onClick: () => props.setBinding('units', [1, 2]) }, `select ${id}`),
       React.createElement('button', { onClick: () => props.setBinding('units', [7]) }, `select7 ${id}`),
+      React.createElement('button', { onClick: () => props.setBinding('timeRange', { hours: 5 }) }, `range ${id}`),
       React.createElement(
         'button',
         { onClick: () => props.updateSettings({ n: (props.widget.settings.n ?? 0) + 1 }) },
@@ -91,6 +92,9 @@ function server(content: DashboardContent, extra: { put?: Handler; prefs?: unkno
 
 afterEach(() => {
   jest.useRealTimers();
+  // View state (selection) is kept per browser session, unsaved changes in localStorage.
+  sessionStorage.clear();
+  localStorage.clear();
 });
 
 describe('/dashboard/:id', () => {
@@ -170,11 +174,11 @@ describe('/dashboard/:id', () => {
   test('saves once, 2000 ms after the last of several changes, with updatedAt', async () => {
     jest.useFakeTimers();
     const view = renderDashboard(URL5, server(linkedContent()));
-    fireEvent.click(await screen.findByRole('button', { name: 'select unitList-1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'range unitList-1' }));
     act(() => jest.advanceTimersByTime(1500));
     fireEvent.click(screen.getByRole('button', { name: 'setting charts-2' }));
     act(() => jest.advanceTimersByTime(1500));
-    fireEvent.click(screen.getByRole('button', { name: 'select7 temp-3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'range temp-3' }));
     expect(screen.getByTestId('save-state').textContent).toBe('Unsaved changes');
     act(() => jest.advanceTimersByTime(1999));
     expect(view.puts()).toHaveLength(0);
@@ -184,8 +188,8 @@ describe('/dashboard/:id', () => {
     expect(view.puts()).toHaveLength(1);
     const body = view.puts()[0]!.body as { content: DashboardContent; updatedAt: string };
     expect(body.updatedAt).toBe('2025-01-01T00:00:00.000Z');
-    expect(body.content.bindings.default?.units).toEqual({ value: [1, 2], updatedBy: 'unitList-1' });
-    expect(body.content.bindings['group-1']?.units).toEqual({ value: [7], updatedBy: 'temp-3' });
+    expect(body.content.bindings.default?.timeRange).toEqual({ value: { hours: 5 }, updatedBy: 'unitList-1' });
+    expect(body.content.bindings['group-1']?.timeRange).toEqual({ value: { hours: 5 }, updatedBy: 'temp-3' });
     expect(body.content.widgets.find((w) => w.id === 'charts-2')?.settings).toEqual({ n: 1 });
     await waitFor(() => expect(screen.getByTestId('save-state').textContent).toBe('Saved'));
 
@@ -280,13 +284,15 @@ describe('/dashboard/:id', () => {
         put: () => ({ status: 400, body: { message: 'Link group does not exist' } }),
       }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'select unitList-1' }));
+    const before = (await screen.findByTestId('range-charts-2')).textContent;
+    fireEvent.click(screen.getByRole('button', { name: 'range unitList-1' }));
+    expect(screen.getByTestId('range-charts-2').textContent).toBe('{"hours":5}');
     await act(async () => {
       jest.advanceTimersByTime(2000);
     });
     expect(view.toasts).toContainEqual({ kind: 'danger', message: 'Link group does not exist', raw: true });
     // The content goes back to what the server last accepted.
-    expect(screen.getByTestId('units-charts-2').textContent).toBe('');
+    expect(screen.getByTestId('range-charts-2').textContent).toBe(before);
     expect(moveWidgetToGroup(linkedContent(), 'charts-2', 'nope')).toEqual({
       ok: false,
       error: 'Link group does not exist',
@@ -344,7 +350,78 @@ describe('/dashboard/:id', () => {
     expect(within(dialog).getAllByTestId('link-group-row')).toHaveLength(1);
   });
 
-  test('a 409 reloads the document and tells the user', async () => {
+  test('selecting units is view state: kept for the session, never saved', async () => {
+    jest.useFakeTimers();
+    const view = renderDashboard(URL5, server(linkedContent()));
+    fireEvent.click(await screen.findByRole('button', { name: 'select unitList-1' }));
+    expect(screen.getByTestId('units-charts-2').textContent).toBe('1,2');
+    expect(screen.getByTestId('save-state').textContent).toBe('Saved');
+    await act(async () => {
+      jest.advanceTimersByTime(10_000);
+    });
+    expect(view.puts()).toHaveLength(0);
+    // A change the user arranges is saved without the selection.
+    fireEvent.click(screen.getByRole('button', { name: 'setting charts-2' }));
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    expect(view.puts()).toHaveLength(1);
+    expect((view.puts()[0]!.body as { content: DashboardContent }).content.bindings.default?.units).toBeUndefined();
+    expect(JSON.parse(sessionStorage.getItem('fw.dashboard.view.5') ?? '{}').bindings.default.units.value).toEqual([1, 2]);
+  });
+
+  test('a 409 keeps the user\'s change and applies it on the fresh version when he asks', async () => {
+    jest.useFakeTimers();
+    // Elsewhere, the chart was renamed; here, a link group's range was set.
+    const elsewhere = linkedContent();
+    elsewhere.widgets = elsewhere.widgets.map((w) => (w.id === 'charts-2' ? { ...w, name: 'Flow' } : w));
+    let conflicted = false;
+    const base = server(linkedContent());
+    const bodies: Array<{ content: DashboardContent; updatedAt: string }> = [];
+    const view = renderDashboard(URL5, (req) => {
+      if (req.method === 'PUT') {
+        bodies.push(req.body as { content: DashboardContent; updatedAt: string });
+        if (!conflicted) {
+          conflicted = true;
+          return {
+            status: 409,
+            body: { message: 'The dashboard was changed elsewhere; reload it and try again', code: 'conflict' },
+          };
+        }
+        const b = req.body as { content: DashboardContent };
+        return { status: 200, body: { data: doc(5, b.content, { updatedAt: '2025-02-01T00:00:01.000Z' }) } };
+      }
+      if (conflicted && req.method === 'GET' && req.url === '/api/v3/user/dashboard/5')
+        return { status: 200, body: { data: doc(5, elsewhere, { updatedAt: '2025-02-01T00:00:00.000Z' }) } };
+      return base(req);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'range unitList-1' }));
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    await waitFor(() => expect(screen.getByTestId('save-state').getAttribute('data-status')).toBe('conflict'));
+    expect(view.toasts.find((t) => t.kind === 'warning')?.message).toMatch(/changed elsewhere/);
+    // The user's change is still there, and nothing more is sent until he chooses.
+    expect(screen.getByTestId('range-charts-2').textContent).toBe('{"hours":5}');
+    await act(async () => {
+      jest.advanceTimersByTime(10_000);
+    });
+    expect(bodies).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply my changes' }));
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    await waitFor(() => expect(screen.getByTestId('save-state').textContent).toBe('Saved'));
+    expect(bodies).toHaveLength(2);
+    // Based on the fresh version, with both changes.
+    expect(bodies[1]!.updatedAt).toBe('2025-02-01T00:00:00.000Z');
+    expect(bodies[1]!.content.widgets.find((w) => w.id === 'charts-2')?.name).toBe('Flow');
+    expect(bodies[1]!.content.bindings.default?.timeRange?.value).toEqual({ hours: 5 });
+    expect(screen.getByRole('heading', { name: 'Flow' })).toBeTruthy();
+  });
+
+  test('after a 409 the user may take the other version instead', async () => {
     jest.useFakeTimers();
     const elsewhere = linkedContent();
     elsewhere.widgets = elsewhere.widgets.map((w) => (w.id === 'charts-2' ? { ...w, name: 'Flow' } : w));
@@ -353,22 +430,23 @@ describe('/dashboard/:id', () => {
     const view = renderDashboard(URL5, (req) => {
       if (req.method === 'PUT') {
         conflicted = true;
-        return {
-          status: 409,
-          body: { message: 'The dashboard was changed elsewhere; reload it and try again', code: 'conflict' },
-        };
+        return { status: 409, body: { message: 'The dashboard was changed elsewhere; reload it and try again', code: 'conflict' } };
       }
       if (conflicted && req.method === 'GET' && req.url === '/api/v3/user/dashboard/5')
         return { status: 200, body: { data: doc(5, elsewhere, { updatedAt: '2025-02-01T00:00:00.000Z' }) } };
       return base(req);
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'select unitList-1' }));
+    const before = (await screen.findByTestId('range-charts-2')).textContent;
+    fireEvent.click(screen.getByRole('button', { name: 'range unitList-1' }));
     await act(async () => {
       jest.advanceTimersByTime(2000);
     });
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Flow' })).toBeTruthy());
-    expect(view.toasts.map((t) => t.kind)).toContain('warning');
-    expect(view.toasts.find((t) => t.kind === 'warning')?.message).toMatch(/changed elsewhere/);
+    await waitFor(() => expect(screen.getByTestId('save-state').getAttribute('data-status')).toBe('conflict'));
+    fireEvent.click(screen.getByRole('button', { name: 'Use the other version' }));
+    expect(screen.getByTestId('save-state').textContent).toBe('Saved');
+    expect(screen.getByRole('heading', { name: 'Flow' })).toBeTruthy();
+    expect(screen.getByTestId('range-charts-2').textContent).toBe(before);
+    expect(view.puts()).toHaveLength(1);
   });
 
   test('an empty custom dashboard invites to add a widget; the store adds it at the first free place', async () => {

@@ -3,6 +3,7 @@ import {
   defaultDashboardContent,
   emptyDashboardContent,
   validateDashboardContent,
+  type DashboardContent,
   type Toast,
 } from '@fieldwatch/shared';
 import {
@@ -13,13 +14,15 @@ import {
   firstFreePlace,
   linkBindings,
   moveWidgetToGroup,
+  rebaseContent,
   removeLinkGroup,
   removeWidget,
   renameLinkGroup,
+  renameWidget,
   setBinding,
   setLayout,
 } from '../../src/dashboard/board/content-edits';
-import { createBoard } from '../../src/dashboard/board/board-store';
+import { createBoard, withoutView } from '../../src/dashboard/board/board-store';
 import { messageText } from '../../src/dashboard/board/board-messages';
 
 describe('dashboard content', () => {
@@ -172,5 +175,110 @@ describe('dashboard content', () => {
     expect(toasts).toEqual([{ kind: 'danger', message: 'board.errors.linkGroupMissing', raw: true }]);
     expect(board.store.getState().revision).toBe(0);
     board.dispose();
+  });
+});
+
+describe('saving without losing edits (issue 20)', () => {
+  const docOf = (content: DashboardContent, updatedAt = '2025-01-01T00:00:00.000Z') => ({
+    id: 7,
+    name: 'x',
+    static: null,
+    version: '1',
+    content,
+    updatedAt,
+    filter: {},
+  });
+  const add = (c: DashboardContent, component: Parameters<typeof addWidget>[1]) => {
+    const r = addWidget(c, component);
+    if (!r.ok) throw new Error(r.error);
+    return r.content;
+  };
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  test('rebase: the user\'s added, changed and removed widgets go onto the other version, which keeps its own', () => {
+    const base = add(add(emptyDashboardContent(), 'status'), 'battery');
+    // Mine: the battery removed, a chart added, status renamed.
+    const mine = removeWidget(base, 'battery-2');
+    if (!mine.ok) throw new Error();
+    const renamed = renameWidget(mine.content, 'status-1', 'Mine');
+    if (!renamed.ok) throw new Error();
+    const mineContent = add(renamed.content, 'charts');
+    // Theirs: a unit list added, the battery renamed.
+    const theirs = add(
+      { ...base, widgets: base.widgets.map((w) => (w.id === 'battery-2' ? { ...w, name: 'Theirs' } : w)) },
+      'unitList',
+    );
+    const merged = rebaseContent(base, mineContent, theirs);
+    expect(merged.widgets.map((w) => [w.id, w.name])).toEqual([
+      ['status-1', 'Mine'],
+      ['unitList-3', 'unitList'],
+      ['charts-2', 'charts'],
+    ]);
+    expect(validateDashboardContent(merged).ok).toBe(true);
+    for (const bp of ['md', 'sm', 'xs'] as const)
+      expect(merged.layouts[bp].map((it) => it.i).sort()).toEqual(['charts-2', 'status-1', 'unitList-3']);
+  });
+
+  test('selection and tabs are view state: stripped from what is saved, kept for the session', () => {
+    let c = add(add(emptyDashboardContent(), 'alarmList'), 'unitList');
+    const b = setBinding(c, 'default', 'units', [3], 'unitList-2');
+    if (b.ok) c = b.content;
+    c = { ...c, widgets: c.widgets.map((w) => (w.component === 'alarmList' ? { ...w, settings: { mode: 'history', sort: 1 } } : w)) };
+    const clean = withoutView(c);
+    expect(clean.bindings).toEqual({});
+    expect(clean.widgets.find((w) => w.component === 'alarmList')?.settings).toEqual({ sort: 1 });
+    expect(withoutView(clean)).toBe(clean);
+
+    const board = createBoard(docOf(c), { api: {} as never, bus: createBus(), t: (k) => k, readOnly: false });
+    // An old document's selection is not shown again, and nothing is pending because of it.
+    expect(board.store.getState().content).toEqual(clean);
+    expect(board.store.getState().saveStatus).toBe('saved');
+    board.changeView((v) => ({ ...v, settings: { 'alarmList-1': { mode: 'history' } } }));
+    expect(board.store.getState().revision).toBe(0);
+    board.dispose();
+    const again = createBoard(docOf(c), { api: {} as never, bus: createBus(), t: (k) => k, readOnly: false });
+    expect(again.store.getState().view.settings).toEqual({ 'alarmList-1': { mode: 'history' } });
+    again.dispose();
+  });
+
+  test('changes pending when the page is left are kept, and applied on what the server has at the next open', () => {
+    const fetchMock = jest.fn(async () => new Response('{}', { status: 409 }));
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = fetchMock as never;
+    try {
+      const api = { http: { request: jest.fn(() => new Promise(() => undefined)) } } as never;
+      const base = emptyDashboardContent();
+      const board = createBoard(docOf(base), { api, bus: createBus(), t: (k) => k, readOnly: false });
+      board.change((c) => ({ ok: true, content: add(add(c, 'status'), 'battery') }));
+      board.leave();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+      expect(init.keepalive).toBe(true);
+      expect(JSON.parse(String(init.body)).content.widgets).toHaveLength(2);
+      board.discard();
+      // The keepalive lost a race: the server has only what an earlier save wrote (the status widget).
+      localStorage.setItem(
+        'fw.dashboard.unsaved.7',
+        JSON.stringify({ base, content: add(add(base, 'status'), 'battery') }),
+      );
+      const onServer = add(base, 'status');
+      const reopened = createBoard(docOf(onServer, '2025-01-02T00:00:00.000Z'), {
+        api,
+        bus: createBus(),
+        t: (k) => k,
+        readOnly: false,
+        delayMs: 60_000,
+      });
+      const s = reopened.store.getState();
+      expect(s.content.widgets.map((w) => w.id)).toEqual(['status-1', 'battery-2']);
+      expect(s.saveStatus).toBe('pending');
+      expect(localStorage.getItem('fw.dashboard.unsaved.7')).toBeNull();
+      reopened.discard();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

@@ -56,6 +56,16 @@ const channelsOf: Record<number, unknown[]> = {
   2: [{ ChannelID: 3, ChannelName: 'PT 1', ChannelKind: 'pt', UnitOfMeasure: '°C' }],
   3: [],
 };
+/** The channels every demo unit carries, and the extras of a CO2 (7) and a climate (8) sensor. */
+const seedChannels = [
+  { ChannelID: 1, ChannelName: 'Analogue 1', ChannelKind: 'analog', UnitOfMeasure: 'mA' },
+  { ChannelID: 2, ChannelName: 'Level formula 1', ChannelKind: 'formula', UnitOfMeasure: '%' },
+  { ChannelID: 3, ChannelName: 'PT 1', ChannelKind: 'pt', UnitOfMeasure: '°C' },
+  { ChannelID: 4, ChannelName: 'Level switch 1', ChannelKind: 'switch', UnitOfMeasure: '' },
+  { ChannelID: 5, ChannelName: 'Battery voltage', ChannelKind: 'channel', UnitOfMeasure: 'V' },
+];
+channelsOf[7] = [...seedChannels, { ChannelID: 9, ChannelName: 'CO2', ChannelKind: 'analog', UnitOfMeasure: 'ppm' }];
+channelsOf[8] = [...seedChannels, { ChannelID: 9, ChannelName: 'Humidity', ChannelKind: 'analog', UnitOfMeasure: '%RH' }];
 // Points inside the charted range (presets end now).
 const T1 = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000).toISOString();
 const T2 = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000).toISOString();
@@ -108,9 +118,11 @@ interface Opts {
   answer?: AnswerFn;
   legacy?: (method: string, params: Record<string, unknown>) => unknown[] | Promise<unknown[]>;
   lng?: string;
+  units?: Unit[];
+  user?: Partial<typeof demoUser>;
 }
 function renderCharts(o: Opts = {}) {
-  sessionStore.setState({ user: demoUser, refreshKey: 0 });
+  sessionStore.setState({ user: { ...demoUser, ...o.user }, refreshKey: 0 });
   const api = fakeApi(o.answer ?? dataAnswer, jest.fn);
   const legacy = api.legacy as unknown as jest.Mock;
   legacy.mockImplementation(async (method: string, params: Record<string, unknown>) => {
@@ -123,7 +135,7 @@ function renderCharts(o: Opts = {}) {
   const props: WidgetProps = {
     widget: { id: 'c1', component: 'charts', name: 'Wells', group: 'default', props: {}, settings: o.settings ?? {} },
     linkGroup: DEFAULT_LINK_GROUP,
-    units,
+    units: o.units ?? units,
     unitsLoadedAt: 1,
     refreshKey: 0,
     bindings: { units: [], timeRange: { hours: 72 }, channels: [], ...o.bindings },
@@ -160,6 +172,32 @@ beforeEach(() => {
 });
 
 describe('charts widget', () => {
+  test('the default channel and the channels offered follow the unit type; same names told apart by location', async () => {
+    const sensors = [
+      unit(7, { UnitName: 'CO2 Classroom', UnitType: 207, UnitLocation: 'School A' }),
+      unit(8, { UnitName: 'CO2 Classroom', UnitType: 200, UnitLocation: 'School B' }),
+    ];
+    const { api } = renderCharts({ units: sensors, bindings: { units: [7, 8] } });
+    const entries = await screen.findAllByTestId('chart-series');
+    // A CO2 sensor opens on CO2, a temperature/humidity sensor on temperature — not on "Analogue 1 (mA)".
+    expect(entries.map((e) => e.textContent)).toEqual([
+      'CO2 Classroom · School A · CO211.5 ppm',
+      'CO2 Classroom · School B · PT 111.5 °C',
+    ]);
+    const dataCalls = api.request.mock.calls.map((c) => c[0] as { url: string; params: Record<string, number> });
+    expect(dataCalls.map((c) => [c.url, c.params.channel])).toEqual([
+      ['/api/v3/device/devices/7/data', 9],
+      ['/api/v3/device/devices/8/data', 3],
+    ]);
+    // The channel picker: only what each type has, under the unit told apart by its place.
+    const school = screen.getByText('CO2 Classroom · School B', { selector: 'legend' }).closest('fieldset')!;
+    expect(within(school).getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual([
+      'PT 1°C',
+      'Battery voltageV',
+      'Humidity%RH',
+    ]);
+  });
+
   test('without units: says where they come from and offers a picker', async () => {
     const { setBinding } = renderCharts();
     // Still so once the (empty) channel lookups have settled.
@@ -215,6 +253,31 @@ describe('charts widget', () => {
     const [, custom] = setBinding.mock.calls.at(-1)!;
     expect(setBinding.mock.calls.at(-1)![0]).toBe('timeRange');
     expect(Date.parse(custom.to) - Date.parse(custom.from)).toBe(72 * 3_600_000);
+  });
+
+  test("the custom range is typed in the user's date format and 12 h setting, not the browser's; Channels keeps its place", async () => {
+    const { setBinding } = renderCharts({
+      bindings: { units: [1], timeRange: { from: '2026-01-10T14:05:00.000Z', to: '2026-01-11T09:30:00.000Z' } },
+      user: { timeConfig: { dateFormat: 'MMM DD YYYY', timeFormat: '12h', timezone: 'UTC' } },
+    });
+    await screen.findAllByTestId('chart-series');
+    const channels = screen.getByText(/^Channels/).closest('details')!;
+    const channelsBox = () => channels.getBoundingClientRect();
+    const before = channelsBox();
+    fireEvent.click(screen.getByRole('button', { name: /Jan 10 2026 2:05 PM/ }));
+    const from = screen.getByRole('textbox', { name: 'From' }) as HTMLInputElement;
+    const to = screen.getByRole('textbox', { name: 'To' }) as HTMLInputElement;
+    expect(from.value).toBe('Jan 10 2026 2:05 PM');
+    expect(to.value).toBe('Jan 11 2026 9:30 AM');
+    // The Channels button stays where it was: the range (and its form) come after it.
+    expect(channelsBox()).toEqual(before);
+    expect(channels.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.change(from, { target: { value: 'Jan 10 2026 1:00 PM' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(setBinding).toHaveBeenLastCalledWith('timeRange', { from: '2026-01-10T13:00:00.000Z', to: '2026-01-11T09:30:00.000Z' });
+    fireEvent.click(screen.getByRole('button', { name: /Jan 10 2026 2:05 PM/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'To' }), { target: { value: '2026-01-11T09:30' } });
+    expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   test('channel picker writes the group\'s channels; chosen channels get one axis per unit of measure', async () => {

@@ -32,6 +32,13 @@ describe('parking statistics widget', () => {
     expect(s.units.map((u) => u.id)).toEqual([2, 1]);
   });
 
+  test('counts every parking unit in scope, as the parking list and map do, not only those with readings', async () => {
+    const fleet = [...units, unit(4, { UnitType: 227 })];
+    renderWidget(ParkingStatsWidget, { units: fleet, legacy: () => rows, size: { width: 400, height: 360 } });
+    // Three parking units (1, 2 and 4); unit 4 has no usage rows yet.
+    expect((await screen.findByTestId('parking-units')).textContent).toBe('3Parking units');
+  });
+
   test('asks for the 8:00–17:00 report of the last 7 days and shows average, peak and days', async () => {
     const { legacy } = renderWidget(ParkingStatsWidget, { units, legacy: () => rows, size: { width: 400, height: 360 } });
     expect(screen.getByRole('progressbar')).toBeTruthy();

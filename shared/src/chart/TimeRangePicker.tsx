@@ -1,6 +1,6 @@
 /**
  * The time range of a chart: a preset (TIME_RANGES_HOURS back from now) or a custom from–to entered
- * as wall time in the user's zone. Changing it calls onChange — a dashboard widget writes its link
+ * as wall time in the user's zone, date format and 12/24 h setting. Changing it calls onChange — a dashboard widget writes its link
  * group's binding (every chart of the group follows), a unit's page its own state.
  */
 import { useState } from 'react';
@@ -8,7 +8,15 @@ import { TELEMETRY_MAX_RANGE_MS } from '@fieldwatch/shared';
 import { formatDateTime, type TimeConfig } from '@fieldwatch/shared/remote';
 import { Button, Select } from '@fieldwatch/shared/ui';
 import { useChartTranslation } from './texts';
-import { fromWallInput, isPreset, PRESET_HOURS, resolveRange, toWallInput, type TimeRange } from './time-range';
+import {
+  fromWallText,
+  isPreset,
+  PRESET_HOURS,
+  resolveRange,
+  toWallText,
+  wallTextPattern,
+  type TimeRange,
+} from './time-range';
 import css from './chart.module.css';
 
 const CUSTOM = 'custom';
@@ -42,20 +50,20 @@ export function TimeRangePicker({
   const { t } = useChartTranslation();
   const [editing, setEditing] = useState(false);
   const resolved = resolveRange(value);
-  const [from, setFrom] = useState(() => toWallInput(resolved.start, tc));
-  const [to, setTo] = useState(() => toWallInput(resolved.end, tc));
+  const [from, setFrom] = useState(() => toWallText(resolved.start, tc));
+  const [to, setTo] = useState(() => toWallText(resolved.end, tc));
   const custom = !isPreset(value);
   const selectValue = editing || custom ? CUSTOM : String((value as { hours: number }).hours);
 
   const startEdit = () => {
     const r = resolveRange(value);
-    setFrom(toWallInput(r.start, tc));
-    setTo(toWallInput(r.end, tc));
+    setFrom(toWallText(r.start, tc));
+    setTo(toWallText(r.end, tc));
     setEditing(true);
   };
 
-  const fromMs = fromWallInput(from, tc);
-  const toMs = fromWallInput(to, tc);
+  const fromMs = fromWallText(from, tc);
+  const toMs = fromWallText(to, tc);
   const error = !Number.isFinite(fromMs) || !Number.isFinite(toMs)
     ? t('range.invalid')
     : fromMs >= toMs
@@ -103,11 +111,30 @@ export function TimeRangePicker({
         >
           <label className={css.field}>
             <span>{t('range.from')}</span>
-            <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} className={css.input} />
+            {/* Typed in the user's date format and 12/24 h setting, not the browser's locale. */}
+            <input
+              type="text"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              className={css.input}
+              placeholder={wallTextPattern(tc)}
+              title={wallTextPattern(tc)}
+              size={19}
+              spellCheck={false}
+            />
           </label>
           <label className={css.field}>
             <span>{t('range.to')}</span>
-            <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} className={css.input} />
+            <input
+              type="text"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              className={css.input}
+              placeholder={wallTextPattern(tc)}
+              title={wallTextPattern(tc)}
+              size={19}
+              spellCheck={false}
+            />
           </label>
           <Button size="small" variant="primary" type="submit" disabled={!!error}>
             {t('range.apply')}

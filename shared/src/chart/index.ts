@@ -20,6 +20,7 @@ export {
   defaultTimeRange,
   expectedGranularity,
   fromWallInput,
+  fromWallText,
   isPreset,
   parseTimeRange,
   PRESET_HOURS,
@@ -27,6 +28,8 @@ export {
   recordsFor,
   resolveRange,
   toWallInput,
+  toWallText,
+  wallTextPattern,
   type ResolvedRange,
   type TimeRange,
 } from './time-range';

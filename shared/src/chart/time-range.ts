@@ -11,6 +11,7 @@ import {
   chooseGranularity,
   type Granularity,
 } from '@fieldwatch/shared';
+import moment from 'moment';
 import { zoneOffsetMinutes, type TimeConfig } from '@fieldwatch/shared/remote';
 
 /** A chart time range: one of TIME_RANGES_HOURS back from now, or a custom from–to (ISO 8601). */
@@ -77,6 +78,22 @@ export function fromWallInput(value: string, c: TimeConfig): number {
   let ms = asUtc - zoneOffsetMinutes(asUtc, c) * 60_000;
   ms = asUtc - zoneOffsetMinutes(ms, c) * 60_000;
   return ms;
+}
+
+/** The pattern of a typed date and time: the user's date format and 12/24 h setting ("27 Nov 2026 14:05"). */
+export function wallTextPattern(c: TimeConfig): string {
+  return `${c.dateFormat} ${c.timeFormat === '12h' ? 'h:mm A' : 'HH:mm'}`;
+}
+
+/** A time as the user reads and types it in his zone, date format and 12/24 h setting (issue 20). */
+export function toWallText(ms: number, c: TimeConfig): string {
+  return moment.utc(toWallInput(ms, c), 'YYYY-MM-DDTHH:mm', true).locale('en').format(wallTextPattern(c));
+}
+
+/** The instant of a typed date and time (toWallText's form), read in the user's zone; NaN if not that form. */
+export function fromWallText(text: string, c: TimeConfig): number {
+  const m = moment.utc(text.trim().replace(/\s+/g, ' '), wallTextPattern(c), 'en', true);
+  return m.isValid() ? fromWallInput(m.format('YYYY-MM-DDTHH:mm'), c) : NaN;
 }
 
 /** Points to ask for per series: about 1.5 per pixel, in steps (so a resize rarely refetches). */

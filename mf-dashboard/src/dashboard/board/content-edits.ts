@@ -303,3 +303,64 @@ export function linkBindings(
     channels: Array.isArray(channels) ? channels.filter((c): c is string => typeof c === 'string') : [],
   };
 }
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Three-way merge by key: the user's changes from `base` to `mine` (added, changed, removed
+ * entries) applied onto `theirs`; what the user did not touch stays as `theirs` has it.
+ */
+function mergeByKey<T>(base: readonly T[], mine: readonly T[], theirs: readonly T[], key: (x: T) => string): T[] {
+  const before = new Map(base.map((x) => [key(x), x]));
+  const mineByKey = new Map(mine.map((x) => [key(x), x]));
+  const out = new Map(theirs.map((x) => [key(x), x]));
+  for (const k of before.keys()) if (!mineByKey.has(k)) out.delete(k);
+  for (const [k, x] of mineByKey) {
+    const was = before.get(k);
+    if (!was || !sameJson(was, x)) out.set(k, x);
+  }
+  return [...out.values()];
+}
+
+function mergeRecord<T>(
+  base: Record<string, T>,
+  mine: Record<string, T>,
+  theirs: Record<string, T>,
+  inner: (b: T | undefined, m: T, t: T | undefined) => T,
+): Record<string, T> {
+  const out: Record<string, T> = { ...theirs };
+  for (const k of Object.keys(base)) if (!(k in mine)) delete out[k];
+  for (const [k, m] of Object.entries(mine)) {
+    const b = base[k];
+    if (b !== undefined && sameJson(b, m)) continue;
+    out[k] = inner(b, m, theirs[k]);
+  }
+  return out;
+}
+
+/**
+ * The user's unsaved changes (from `base`, the version they were made on, to `mine`) applied onto
+ * the version saved elsewhere (`theirs`), widget by widget, layout item by layout item, link group
+ * by link group: a conflict keeps the user's change without undoing the other one (issue 20).
+ * Where both changed the same widget, the user's version wins.
+ */
+export function rebaseContent(
+  base: DashboardContent,
+  mine: DashboardContent,
+  theirs: DashboardContent,
+): DashboardContent {
+  const widgets = mergeByKey(base.widgets, mine.widgets, theirs.widgets, (w) => w.id);
+  const linkGroups = mergeByKey(base.linkGroups, mine.linkGroups, theirs.linkGroups, (g) => g.id);
+  const ids = new Set(widgets.map((w) => w.id));
+  const layouts = { ...theirs.layouts };
+  for (const bp of BREAKPOINTS) {
+    layouts[bp] = mergeByKey(base.layouts[bp] ?? [], mine.layouts[bp] ?? [], theirs.layouts[bp] ?? [], (it) => it.i).filter(
+      (it) => ids.has(it.i),
+    );
+  }
+  const bindings = mergeRecord(base.bindings, mine.bindings, theirs.bindings, (b, m, t) =>
+    mergeRecord(b ?? {}, m, t ?? {}, (_b, mm) => mm),
+  );
+  const merged: DashboardContent = { ...theirs, widgets, linkGroups, layouts, bindings };
+  return { ...merged, layouts: completeLayouts(merged) };
+}

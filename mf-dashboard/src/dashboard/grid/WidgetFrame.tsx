@@ -29,6 +29,7 @@ import {
   updateSettings as updateSettingsIn,
 } from '../board/content-edits';
 import { useBoard, useBoardState } from '../board/BoardContext';
+import { VIEW_BINDINGS, VIEW_SETTINGS } from '../board/board-store';
 import { useElementSize } from '../dom-hooks';
 import type { ArrangeStep } from './keyboard-arrange';
 import { Menu, Modal } from '@fieldwatch/shared/ui';
@@ -62,6 +63,9 @@ export const WidgetFrame = memo(function WidgetFrame({ id, onArrange }: { id: st
   const widget = useBoardState((s) => s.content.widgets.find((w) => w.id === id));
   const groups = useBoardState((s) => s.content.linkGroups);
   const groupBindings = useBoardState((s) => (widget ? s.content.bindings[widget.group] : undefined));
+  // Selection and tabs are view state (kept per browser session, not saved): over the saved ones.
+  const viewBindings = useBoardState((s) => (widget ? s.view.bindings[widget.group] : undefined));
+  const viewSettings = useBoardState((s) => s.view.settings[id]);
   const [renaming, setRenaming] = useState(false);
   const [dialog, setDialog] = useState<'group' | 'remove' | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -81,18 +85,42 @@ export const WidgetFrame = memo(function WidgetFrame({ id, onArrange }: { id: st
     () => linkGroupOf({ linkGroups: groups } as DashboardContent, widget?.group ?? DEFAULT_LINK_GROUP.id),
     [groups, widget?.group],
   );
-  const bindings = useMemo(() => linkBindings(groupBindings, fallbackRange), [groupBindings, fallbackRange]);
+  const bindings = useMemo(
+    () => linkBindings(viewBindings ? { ...groupBindings, ...viewBindings } : groupBindings, fallbackRange),
+    [groupBindings, viewBindings, fallbackRange],
+  );
+  const shown = useMemo(
+    () => (widget && viewSettings ? { ...widget, settings: { ...widget.settings, ...viewSettings } } : widget),
+    [widget, viewSettings],
+  );
   const setBinding = useCallback(
     <K extends BindingKind>(kind: K, value: LinkBindings[K]) => {
-      board.change((c) => {
-        const group = c.widgets.find((w) => w.id === id)?.group ?? DEFAULT_LINK_GROUP.id;
-        return setBindingIn(c, group, kind, value, id);
-      });
+      const group = board.store.getState().content.widgets.find((w) => w.id === id)?.group ?? DEFAULT_LINK_GROUP.id;
+      if (VIEW_BINDINGS.includes(kind)) {
+        board.changeView((v) => ({
+          ...v,
+          bindings: { ...v.bindings, [group]: { ...v.bindings[group], [kind]: { value, updatedBy: id } } },
+        }));
+        return;
+      }
+      board.change((c) => setBindingIn(c, group, kind, value, id));
     },
     [board, id],
   );
   const updateSettings = useCallback(
-    (patch: object) => board.change((c) => updateSettingsIn(c, id, patch as Record<string, unknown>)),
+    (patch: object) => {
+      const component = board.store.getState().content.widgets.find((w) => w.id === id)?.component;
+      const viewKeys = (component && VIEW_SETTINGS[component]) || [];
+      const entries = Object.entries(patch as Record<string, unknown>);
+      const view = entries.filter(([k]) => viewKeys.includes(k));
+      const saved = entries.filter(([k]) => !viewKeys.includes(k));
+      if (view.length)
+        board.changeView((v) => ({
+          ...v,
+          settings: { ...v.settings, [id]: { ...v.settings[id], ...Object.fromEntries(view) } },
+        }));
+      if (saved.length) board.change((c) => updateSettingsIn(c, id, Object.fromEntries(saved)));
+    },
     [board, id],
   );
 
@@ -208,7 +236,7 @@ export const WidgetFrame = memo(function WidgetFrame({ id, onArrange }: { id: st
               <WidgetState kind="loading" label={t('frame.loading')} />
             ) : (
               <View
-                widget={widget}
+                widget={shown ?? widget}
                 linkGroup={linkGroup}
                 units={units}
                 unitsLoadedAt={unitsLoadedAt}

@@ -64,7 +64,11 @@ export function DashboardHeader(props: {
           {summary.readOnly ? t('board.shared', { owner: summary.owner ?? '' }) : t('board.viewOnly')}
         </span>
       ) : (
-        <SaveState status={saveStatus} onRetry={() => void board.flush()} />
+        <SaveState
+          status={saveStatus}
+          onRetry={() => void board.flush()}
+          onResolve={(applyMine) => board.resolveConflict(applyMine)}
+        />
       )}
     </span>
   );
@@ -178,8 +182,29 @@ export function DashboardHeader(props: {
   );
 }
 
-function SaveState({ status, onRetry }: { status: string; onRetry(): void }) {
+function SaveState({
+  status,
+  onRetry,
+  onResolve,
+}: {
+  status: string;
+  onRetry(): void;
+  onResolve(applyMine: boolean): void;
+}) {
   const { t } = useTranslation('dashboard');
+  // Changed elsewhere: the user's changes are still on screen; he chooses what to keep.
+  if (status === 'conflict')
+    return (
+      <span className={css.saveFailed} data-testid="save-state" data-status={status} role="status">
+        {t('board.saveState.conflict')}
+        <button type="button" className={css.linkButton} onClick={() => onResolve(true)}>
+          {t('board.conflict.apply')}
+        </button>
+        <button type="button" className={css.linkButton} onClick={() => onResolve(false)}>
+          {t('board.conflict.discard')}
+        </button>
+      </span>
+    );
   if (status === 'failed')
     return (
       <span className={css.saveFailed} data-testid="save-state" data-status={status}>

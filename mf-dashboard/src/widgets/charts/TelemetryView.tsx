@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TELEMETRY_MAX_POINTS, type ChannelInfo } from '@fieldwatch/shared';
+import { chartChannels, defaultChartChannel, TELEMETRY_MAX_POINTS, type ChannelInfo } from '@fieldwatch/shared';
 import { Button } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
@@ -14,7 +14,6 @@ import { downloadCsv } from '../kit/csv-download';
 import {
   chartCss,
   chartCsv,
-  defaultChannel,
   parseRefKey,
   rangeKey,
   recordsFor,
@@ -32,6 +31,7 @@ import {
 } from '@fieldwatch/shared/chart';
 import { UnitPicker } from '../kit/chart/UnitPicker';
 import { useChannelLimits, useMarkers, useTelemetry, useUnitChannels } from '../kit/chart/telemetry-queries';
+import { useUnitLabel } from '../kit/unit-label';
 import css from './charts.module.css';
 
 /** Most units charted at once, and most series. */
@@ -52,7 +52,14 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
   const ids = useMemo(() => bound.slice(0, MAX_UNITS), [bound]);
 
   const channels = useUnitChannels(ids, refreshKey);
-  const channelMap = channels.data;
+  // Each unit offers the channels its type has (a CO2 sensor no "Analogue 1 (mA)" input).
+  const channelMap = useMemo(
+    () =>
+      channels.data &&
+      new Map([...channels.data].map(([id, list]) => [id, chartChannels(unitById.get(id)?.UnitType, list)])),
+    [channels.data, unitById],
+  );
+  const unitLabel = useUnitLabel(units);
 
   /** The series: chosen channels of the charted units, else each unit's default one. */
   const refs = useMemo((): SeriesRef[] => {
@@ -64,12 +71,12 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
       const mine = chosen.filter((r) => r.unitId === id && list.some((c) => c.ChannelID === r.channel));
       if (mine.length) out.push(...mine);
       else {
-        const d = defaultChannel(list);
+        const d = defaultChartChannel(unitById.get(id)?.UnitType, list);
         if (d) out.push({ unitId: id, channel: d.ChannelID });
       }
     }
     return out.slice(0, MAX_SERIES);
-  }, [channelMap, bindings.channels, ids]);
+  }, [channelMap, bindings.channels, ids, unitById]);
 
   const records = recordsFor(size.width, TELEMETRY_MAX_POINTS);
   const tele = useTelemetry(refs, bindings.timeRange, records, refreshKey);
@@ -107,7 +114,7 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
       const uom = s.unitOfMeasure || channelMap?.get(s.unitId)?.find((c) => c.ChannelID === s.channel)?.UnitOfMeasure || '';
       return {
         key: s.key,
-        label: `${unit?.UnitName ?? `#${s.unitId}`} · ${channelName(s.unitId, s.channel, s.name)}`,
+        label: `${unit ? unitLabel(s.unitId) : `#${s.unitId}`} · ${channelName(s.unitId, s.channel, s.name)}`,
         unitOfMeasure: uom,
         color: theme.palette[i % theme.palette.length]!,
         points: s.points,
@@ -116,7 +123,8 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
         failed: s.failed,
       };
     });
-  }, [tele.data, unitById, channelMap, channelName, theme.palette, hidden]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- unitLabel follows units
+  }, [tele.data, unitById, channelMap, channelName, theme.palette, hidden, units]);
 
   const shown = useMemo((): ChartSeriesView[] => entries.filter((e) => !e.hidden && e.points.length > 0), [entries]);
   const markers = useMemo(() => {
@@ -222,7 +230,6 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
     <div className={css.root} data-testid="charts-widget">
       <div className={css.toolbar}>
         {modeSwitch}
-        <TimeRangePicker value={bindings.timeRange} onChange={(r) => setBinding('timeRange', r)} tc={tc} compact={size.width < 520} />
         {channelMap && (
           <details className={css.channels}>
             <summary>{t('widgets.chart.channels', { n: refs.length })}</summary>
@@ -232,7 +239,7 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
                 const on = new Set(refs.filter((r) => r.unitId === id).map((r) => r.channel));
                 return (
                   <fieldset key={id} className={css.channelGroup}>
-                    <legend>{unitById.get(id)?.UnitName ?? `#${id}`}</legend>
+                    <legend>{unitLabel(id)}</legend>
                     {list.length === 0 && <span className={chartCss.muted}>{t('widgets.chart.noChannels')}</span>}
                     {list.map((c) => (
                       <label key={c.ChannelID} className={css.channelItem}>
@@ -257,6 +264,8 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
             </div>
           </details>
         )}
+        {/* After the Channels button: a custom range's fields open here without moving it. */}
+        <TimeRangePicker value={bindings.timeRange} onChange={(r) => setBinding('timeRange', r)} tc={tc} compact={size.width < 520} />
         <span className={css.spacer} />
         <Button size="small" variant="ghost" onClick={exportCsv} disabled={!data || shown.length === 0} title={t('widgets.chart.csvTitle')}>
           {t('widgets.chart.csv')}

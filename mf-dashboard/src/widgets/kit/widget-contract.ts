@@ -12,7 +12,11 @@
  * - States: loading, empty and error (with Retry) are shown with WidgetState (./WidgetState.tsx),
  *   in every language; texts live under `widgets.<component>.*` of the dashboard namespace.
  * - Link groups: read `bindings` (the values of the widget's link group) and write with
- *   `setBinding` — the dashboard records who updated it (this widget's id) and saves.
+ *   `setBinding` — the dashboard records who updated it (this widget's id). The selected units are
+ *   view state, kept for the browser session and not saved into the dashboard; the time range and
+ *   channels are saved (board-store VIEW_BINDINGS). Likewise a tab a widget switches to through
+ *   `updateSettings` (VIEW_SETTINGS: the alarm list's History, the group alarm's kind) is kept for
+ *   the session only.
  * - Settings that should survive a reload go through `updateSettings` (saved with the dashboard,
  *   DASHBOARD_SAVE_DEBOUNCE_MS after the last change). `readOnly` users (Readers) can still filter and select, but
  *   the change is not saved.

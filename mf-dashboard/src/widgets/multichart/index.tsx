@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TELEMETRY_MAX_POINTS, type ChannelInfo } from '@fieldwatch/shared';
+import { chartChannels, defaultChartChannel, TELEMETRY_MAX_POINTS, type ChannelInfo } from '@fieldwatch/shared';
 import { Button, Select } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
@@ -14,7 +14,6 @@ import { downloadCsv } from '../kit/csv-download';
 import {
   chartCss,
   chartCsv,
-  defaultChannel,
   type Highcharts,
   rangeKey,
   recordsFor,
@@ -29,6 +28,7 @@ import {
 } from '@fieldwatch/shared/chart';
 import { UnitPicker } from '../kit/chart/UnitPicker';
 import { useTelemetry, useUnitChannels } from '../kit/chart/telemetry-queries';
+import { unitLabels } from '../kit/unit-label';
 import css from './multichart.module.css';
 
 export interface MultichartSettings {
@@ -68,7 +68,14 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
   const bound = useMemo(() => bindings.units.filter((id) => unitById.has(id)), [bindings.units, unitById]);
   const ids = useMemo(() => bound.slice(0, MAX_CHARTS), [bound]);
   const channels = useUnitChannels(ids, refreshKey);
-  const channelMap = channels.data;
+  // Each unit offers the channels its type has.
+  const channelMap = useMemo(
+    () =>
+      channels.data &&
+      new Map([...channels.data].map(([id, list]) => [id, chartChannels(unitById.get(id)?.UnitType, list)])),
+    [channels.data, unitById],
+  );
+  const unitNames = useMemo(() => unitLabels(units), [units]);
 
   const names = useMemo(() => (channelMap ? channelNames(channelMap, ids) : []), [channelMap, ids]);
   const chosen = widget.settings.channelName;
@@ -76,11 +83,11 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
     if (chosen && names.some((n) => norm(n) === norm(chosen))) return chosen;
     if (!channelMap) return chosen ?? '';
     for (const id of ids) {
-      const d = defaultChannel(channelMap.get(id));
+      const d = defaultChartChannel(unitById.get(id)?.UnitType, channelMap.get(id));
       if (d) return d.ChannelName;
     }
     return names[0] ?? '';
-  }, [chosen, names, channelMap, ids]);
+  }, [chosen, names, channelMap, ids, unitById]);
 
   /** Each unit's channel of that name (undefined: the unit has none). */
   const perUnit = useMemo(
@@ -157,13 +164,13 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
     for (const s of data?.series ?? [])
       m.set(s.unitId, {
         key: s.key,
-        label: unitById.get(s.unitId)?.UnitName ?? `#${s.unitId}`,
+        label: unitNames.get(s.unitId) ?? `#${s.unitId}`,
         unitOfMeasure: s.unitOfMeasure,
         color,
         points: s.points,
       });
     return m;
-  }, [data, unitById, color]);
+  }, [data, unitNames, color]);
 
   const exportCsv = () => {
     if (!data) return;
@@ -205,8 +212,8 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
           return (
             <div key={id} className={css.cell} role="listitem" data-testid="multichart-cell" onMouseMove={(e) => sync(id, e)} onMouseLeave={unsync}>
               <div className={css.cellHead} data-testid="chart-series">
-                <button type="button" className={css.cellName} title={unit?.UnitName} onClick={() => setBinding('units', [id])}>
-                  {unit?.UnitName ?? `#${id}`}
+                <button type="button" className={css.cellName} title={unitNames.get(id)} onClick={() => setBinding('units', [id])}>
+                  {unit ? unitNames.get(id) : `#${id}`}
                 </button>
                 {last && (
                   <span className={css.cellValue}>

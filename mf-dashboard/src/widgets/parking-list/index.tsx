@@ -1,15 +1,29 @@
 /**
- * parkingList: the parking spaces (parking units) of the selected customers — occupied or free now
- * (the latest value of the parking switch, GetUnitsShowValue), since when, and today's occupancy
- * share within the report hours (GetReportParkingUsage) — sortable, 20 a page, a summary of how
- * many are occupied, CSV export. A click selects the space in the link group (the map follows).
+ * parkingList: the parking spaces (parking units) of the selected customers — occupied, free or
+ * unknown now (the shared bay rule, parkingBayState, over the latest value of the parking switch,
+ * GetUnitsShowValue, and the unit's status: the parking map and statistics count with the same
+ * rule), since when the bay is in that state (its last change, from the channel's history of the
+ * last 24 h, asked for the rows on the page), and today's occupancy share within the report hours
+ * (GetReportParkingUsage) — sortable, 20 a page, a summary of how many are occupied, free and
+ * unknown, CSV export. A click selects the space in the link group (the map follows).
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  apiDateMs,
+  type AnswerOf,
+  countParkingBays,
   DEFAULT_TIMEZONE,
+  ENDPOINTS,
   isParkingType,
+  parkingBayState,
+  type ParkingBayState,
+  parkingReadingOf,
+  parkingReadingRow,
+  type ParkingReading,
+  PARKING_SINCE_WINDOW_MS,
+  parkingStateSince,
+  pathFor,
+  unitStatus,
   PARKING_REPORT_DEFAULT_FROM,
   PARKING_REPORT_DEFAULT_TO,
   type ParkingUsage,
@@ -34,7 +48,7 @@ type SortKey = 'name' | 'location' | 'state' | 'since' | 'share';
 export interface ParkingListSettings {
   sort: SortState<SortKey>;
 }
-type Occupancy = 'occupied' | 'free' | 'unknown';
+type Occupancy = ParkingBayState;
 
 export interface ParkingRow {
   unit: Unit;
@@ -42,7 +56,9 @@ export interface ParkingRow {
   name: string;
   location: string;
   state: Occupancy;
-  /** Epoch ms of the latest reading (NaN: none). */
+  /** The parking switch's channel number (for its history), when known. */
+  channel: number | null;
+  /** Epoch ms of the bay's last change of state (NaN: not known yet; -Infinity: none in the window). */
   since: number;
   /** Today's occupied share 0–1, or null when there is no report. */
   share: number | null;
@@ -51,13 +67,9 @@ export interface ParkingRow {
 const DEFAULT_SORT: SortState<SortKey> = { key: 'name', dir: 'asc' };
 const STATE_RANK: Record<Occupancy, number> = { occupied: 2, free: 1, unknown: 0 };
 
-/** The parking reading of a unit: its switch channel (or one named like parking/occupancy). */
+/** The parking reading row of a unit: its switch channel (or one named like parking/occupancy). */
 export function parkingReading(rows: readonly LatestValue[] | undefined): LatestValue | undefined {
-  if (!rows) return undefined;
-  return (
-    rows.find((r) => r.ChannelKind === 'switch') ??
-    rows.find((r) => /park|occup|belag|optaget|upptag/i.test(r.ChannelName))
-  );
+  return parkingReadingRow(rows);
 }
 
 /** Today as YYYY-MM-DD in the report's zone. */
@@ -79,14 +91,16 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
   const tier = tableTier(size.width);
   const compact = tier === 'compact';
   const wide = tier === 'wide';
-  const sort = widget.settings.sort ?? DEFAULT_SORT;
+  // "since" was a sort key once (when it was the last reading): a saved one falls back to the name.
+  const saved = widget.settings.sort;
+  const sort = saved && saved.key !== 'since' ? saved : DEFAULT_SORT;
   const selected = useIdSet(bindings.units);
 
   const parking = useMemo(() => units.filter((u) => isParkingType(u.UnitType)), [units]);
   const ids = useMemo(() => parking.map((u) => u.UnitID), [parking]);
 
   const data = useWidgetQuery(['parkingList', idsKey(ids)], async () => {
-    if (ids.length === 0) return { latest: new Map<number, LatestValue>(), usage: new Map<number, number>() };
+    if (ids.length === 0) return { latest: new Map<number, { reading: ParkingReading; channel: number }>(), usage: new Map<number, number>() };
     const day = reportDay();
     const [latest, usage] = await Promise.allSettled([
       fetchLatest(api, ids),
@@ -100,10 +114,11 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
         if (l) l.push(r);
         else byUnit.set(r.UnitID, [r]);
       }
-    const reading = new Map<number, LatestValue>();
+    const reading = new Map<number, { reading: ParkingReading; channel: number }>();
     for (const [id, rows] of byUnit) {
-      const r = parkingReading(rows);
-      if (r) reading.set(id, r);
+      const row = parkingReading(rows);
+      const r = parkingReadingOf(row ? [row] : undefined);
+      if (r && row) reading.set(id, { reading: r, channel: row.ChannelID });
     }
     const share = new Map<number, number>();
     if (usage.status === 'fulfilled')
@@ -114,15 +129,18 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
   const rows = useMemo<ParkingRow[]>(() => {
     const latest = data.data?.latest;
     const usage = data.data?.usage;
+    const now = Date.now();
     return parking.map((u) => {
       const r = latest?.get(u.UnitID);
+      const state = parkingBayState(r?.reading, unitStatus(u), now);
       return {
         unit: u,
         id: u.UnitID,
         name: u.UnitName,
         location: u.UnitLocation ?? '',
-        state: r ? (Number(r.Value) >= 0.5 ? 'occupied' : 'free') : 'unknown',
-        since: r ? apiDateMs(r.MeasureTime) : NaN,
+        state,
+        channel: state === 'unknown' ? null : (r?.channel ?? null),
+        since: NaN,
         share: usage?.get(u.UnitID) ?? null,
       };
     });
@@ -135,20 +153,52 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
         ? (a, b) => compareText(a.location, b.location)
         : sort.key === 'state'
           ? (a, b) => STATE_RANK[a.state] - STATE_RANK[b.state]
-          : sort.key === 'since'
-            ? (a, b) => num(a.since) - num(b.since) || 0
-            : sort.key === 'share'
+          : sort.key === 'share'
               ? (a, b) => num(a.share) - num(b.share) || 0
               : () => 0;
     return [...rows].sort((a, b) => cmp(a, b) * dir || compareText(a.name, b.name) || a.id - b.id);
   }, [rows, sort]);
-  const counts = useMemo(() => {
-    const c = { occupied: 0, free: 0, unknown: 0 };
-    for (const r of rows) c[r.state] += 1;
-    return c;
-  }, [rows]);
+  const counts = useMemo(() => countParkingBays(rows.map((r) => r.state)), [rows]);
   const pager = usePage(sorted.length, UNITS_PER_PAGE, `${sort.key}|${sort.dir}`);
-  const pageRows = sorted.slice(pager.from, pager.to);
+  const bare = sorted.slice(pager.from, pager.to);
+  // Since when each bay on the page is in its state: the last change in its history.
+  const asked = bare.filter((r) => r.channel !== null);
+  const history = useWidgetQuery(
+    ['parkingSince', asked.map((r) => `${r.id}:${r.channel}:${r.state}`).join(',')],
+    async () => {
+      const end = Date.now();
+      const start = new Date(end - PARKING_SINCE_WINDOW_MS).toISOString();
+      const answers = await Promise.all(
+        asked.map((r) =>
+          api.get<AnswerOf<typeof ENDPOINTS.deviceData>>(pathFor(ENDPOINTS.deviceData, { id: r.id }), {
+            start,
+            end: new Date(end).toISOString(),
+            channel: r.channel,
+          }),
+        ),
+      );
+      const since = new Map<number, number>();
+      answers.forEach(([d, failed], i) => {
+        if (failed || !d) return;
+        const points = d.channels.find((c) => c.channel === asked[i]!.channel)?.points ?? d.channels[0]?.points ?? [];
+        since.set(asked[i]!.id, parkingStateSince(points, end - PARKING_SINCE_WINDOW_MS) ?? -Infinity);
+      });
+      return since;
+    },
+    refreshKey,
+    { enabled: asked.length > 0 },
+  );
+  const pageRows = useMemo(
+    () => bare.map((r) => ({ ...r, since: history.data?.get(r.id) ?? NaN })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- bare is a fresh slice each render
+    [sorted, pager.from, pager.to, history.data],
+  );
+  const sinceText = (since: number) =>
+    since === -Infinity
+      ? t('widgets.parkingList.sinceLong', { hours: PARKING_SINCE_WINDOW_MS / 3_600_000 })
+      : Number.isFinite(since)
+        ? formatDateTime(since, tc)
+        : '—';
 
   const pct = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)} %`);
   const exportCsv = () => {
@@ -157,7 +207,6 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
       t('col.location'),
       t('col.model'),
       t('widgets.parkingList.state'),
-      t('widgets.parkingList.since'),
       t('widgets.parkingList.today'),
     ];
     downloadCsv(
@@ -169,7 +218,6 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
           r.location,
           serverText.unitType(r.unit.UnitType),
           t(`widgets.parkingList.${r.state}`),
-          Number.isFinite(r.since) ? formatDateTime(r.since, tc) : '',
           r.share === null ? '' : Math.round(r.share * 100),
         ]),
       ),
@@ -205,6 +253,11 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
               {t('widgets.parkingList.freeCount', { count: counts.free.toLocaleString() })}
             </span>
           )}
+          {!compact && counts.unknown > 0 && (
+            <span className={css.muted} data-testid="parking-unknown" title={t('widgets.parkingList.unknownHint')}>
+              {t('widgets.parkingList.unknownCount', { count: counts.unknown.toLocaleString() })}
+            </span>
+          )}
         </span>
         <div className={css.toolbarEnd}>
           <CsvButton onClick={exportCsv} />
@@ -232,7 +285,12 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
               <SortHeader label={t('widgets.parkingList.space')} sortKey="name" sort={sort} onSort={onSort} />
               {wide && <SortHeader label={t('col.location')} sortKey="location" sort={sort} onSort={onSort} />}
               <SortHeader label={t('widgets.parkingList.state')} sortKey="state" sort={sort} firstDir="desc" onSort={onSort} />
-              {!compact && <SortHeader label={t('widgets.parkingList.since')} sortKey="since" sort={sort} firstDir="desc" onSort={onSort} />}
+              {/* Known for the rows on the page only (asked per page), so not a sort key. */}
+              {!compact && (
+                <th scope="col" title={t('widgets.parkingList.sinceHint')}>
+                  {t('widgets.parkingList.since')}
+                </th>
+              )}
               <SortHeader label={t('widgets.parkingList.today')} sortKey="share" sort={sort} firstDir="desc" onSort={onSort} />
             </tr>
           </thead>
@@ -264,7 +322,9 @@ export default function ParkingList(props: WidgetProps<ParkingListSettings>) {
                     </span>
                   </td>
                   {!compact && (
-                    <td className={css.muted}>{Number.isFinite(r.since) ? formatDateTime(r.since, tc) : '—'}</td>
+                    <td className={css.muted} data-testid="parking-since">
+                      {sinceText(r.since)}
+                    </td>
                   )}
                   <td>
                     <span className={own.share}>

@@ -92,6 +92,7 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
   const to = widget.settings.to ?? PARKING_REPORT_DEFAULT_TO;
 
   // Parking units the link group selects (none: every parking unit of the selected customers).
+  const parkingCount = useMemo(() => units.filter((u) => isParkingType(u.UnitType)).length, [units]);
   const scoped = useMemo(() => {
     if (bindings.units.length === 0) return [];
     const parking = new Set(units.filter((u) => isParkingType(u.UnitType)).map((u) => u.UnitID));
@@ -157,7 +158,13 @@ export default function ParkingStatsWidget(props: WidgetProps<ParkingStatsSettin
             value={summary.peak ? pct(summary.peak.occupancy) : '—'}
             testId="parking-peak"
           />
-          <Stat label={t('widgets.parkingStats.units')} value={summary.units.length} testId="parking-units" />
+          {/* The bays reported on, counted as the parking list and map count them (every parking
+              unit in scope, readings or not), not only those with readings in the period. */}
+          <Stat
+            label={t('widgets.parkingStats.units')}
+            value={scoped.length > 0 ? scoped.length : parkingCount}
+            testId="parking-units"
+          />
         </div>
         <Histogram
           label={t('widgets.parkingStats.perDay')}

@@ -257,11 +257,22 @@ export async function updateDashboard(
   return toDocument(db, updated);
 }
 
+/**
+ * A rename changes the name only: updatedAt is the revision of the content (the version a save is
+ * based on), so it stays, and an open board's next save (or one already on its way) is not refused
+ * as "changed elsewhere" because of the rename (issue 20).
+ */
 export async function renameDashboard(db: Db, userId: number, id: number, name: string): Promise<DashboardDocument> {
   const trimmed = name.trim();
   if (trimmed === '') throw badRequest(MESSAGES.missingParameters);
   const row = await ownRow(db, userId, id);
-  return toDocument(db, await writeRow(db, row, undefined, { name: trimmed }));
+  const [updated] = await db
+    .update(dashboards)
+    .set({ name: trimmed })
+    .where(and(eq(dashboards.id, row.id), eq(dashboards.userId, userId)))
+    .returning();
+  if (!updated) throw notFound(MESSAGES.dashboardNotFound);
+  return toDocument(db, updated);
 }
 
 /** Built-ins cannot be deleted (they would be created again on the next fetch): restore them. */

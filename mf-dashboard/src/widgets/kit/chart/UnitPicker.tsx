@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Unit } from '@fieldwatch/shared';
 import { chartCss } from '@fieldwatch/shared/chart';
 import { Button } from '@fieldwatch/shared/ui';
+import { unitLabels } from '../unit-label';
 import own from './UnitPicker.module.css';
 
 const css = { ...chartCss, ...own };
@@ -38,7 +39,8 @@ export function UnitPicker({
     }
     return out;
   }, [pool, query]);
-  const names = useMemo(() => new Map(pool.map((u) => [u.UnitID, u.UnitName])), [pool]);
+  // Units of the same name are told apart by their location.
+  const names = useMemo(() => unitLabels(pool), [pool]);
   const toggle = (id: number) =>
     setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : p.length >= max ? p : [...p, id]));
 
@@ -62,7 +64,7 @@ export function UnitPicker({
                 disabled={!picked.includes(u.UnitID) && picked.length >= max}
                 onChange={() => toggle(u.UnitID)}
               />
-              <span className={css.legendName}>{u.UnitName}</span>
+              <span className={css.legendName}>{names.get(u.UnitID) ?? u.UnitName}</span>
             </label>
           </li>
         ))}

@@ -6,12 +6,12 @@
  * states, the toolbar, panels, legend and popup content; the Leaflet map is a MapController
  * (./map-controller.ts) driven from the effects below.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useRemote } from '@fieldwatch/shared/remote';
 import type { Unit } from '@fieldwatch/shared';
-import { mapThemeClass } from '@fieldwatch/shared/map';
+import { mapThemeClass, onTileReach, tilesUnreachable } from '@fieldwatch/shared/map';
 import type { WidgetProps } from '../widget-contract';
 import { WidgetState } from '../WidgetState';
 import type { Tone } from '@fieldwatch/shared/map/cluster';
@@ -128,6 +128,10 @@ function MapCanvas(props: MapCanvasProps) {
 
   const [phase, setPhase] = useState<Phase>('loading');
   const [tilesFailed, setTilesFailed] = useState(false);
+  // Offline (a tile server failed on this page): Satellite is shown unavailable, not tried.
+  const satelliteDown = useSyncExternalStore(onTileReach, () =>
+    tileConfig?.satelliteUrl ? tilesUnreachable(tileConfig.satelliteUrl) : false,
+  );
   const [wheelHint, setWheelHint] = useState(false);
   const [panel, setPanel] = useState<Panel>('none');
   const [popup, setPopup] = useState<{ unitId: number; el: HTMLElement } | null>(null);
@@ -168,17 +172,18 @@ function MapCanvas(props: MapCanvasProps) {
   useEffect(() => map.followSelection(bindings.units), [map, bindings.units]);
   useEffect(() => map.resize(size.width, size.height), [map, size.width, size.height]);
 
+  // Parking bays with a known state count as occupied / free / unknown (the shared bay rule, as
+  // the parking list counts them); every other unit by its status.
   const legend = useMemo(() => {
     const counts = new Map<Tone, number>();
-    for (const status of data.statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
-    let occ = 0;
-    let free = 0;
-    for (const tone of data.points.tones) {
-      if (tone === 3) occ += 1;
-      else if (tone === 4) free += 1;
-    }
-    return { counts, occ, free };
-  }, [data]);
+    const bays = { occupied: 0, free: 0, unknown: 0 };
+    data.shown.forEach((u, i) => {
+      const bay = variant === 'parking' ? occupancy.data?.get(u.UnitID) : undefined;
+      if (bay) bays[bay] += 1;
+      else counts.set(data.statuses[i]!, (counts.get(data.statuses[i]!) ?? 0) + 1);
+    });
+    return { counts, occ: bays.occupied, free: bays.free, unknown: bays.unknown };
+  }, [data, variant, occupancy.data]);
 
   const popupIndex = popup ? data.indexById.get(popup.unitId) : undefined;
   const popupUnit: Unit | undefined = popupIndex !== undefined ? data.shown[popupIndex] : undefined;
@@ -224,10 +229,13 @@ function MapCanvas(props: MapCanvasProps) {
               type="button"
               aria-pressed={satellite}
               data-on={satellite || undefined}
-              disabled={tileConfig !== null && !tileConfig.satelliteUrl}
+              disabled={(tileConfig !== null && !tileConfig.satelliteUrl) || satelliteDown}
+              data-unavailable={satelliteDown || undefined}
+              title={satelliteDown ? t('widgets.unitMap.layers.satelliteUnavailableHint') : undefined}
+              data-testid="map-satellite"
               onClick={() => updateSettings({ satellite: true })}
             >
-              {t('widgets.unitMap.layers.satellite')}
+              {satelliteDown ? t('widgets.unitMap.layers.satelliteUnavailable') : t('widgets.unitMap.layers.satellite')}
             </button>
           </div>
           <button
@@ -268,7 +276,7 @@ function MapCanvas(props: MapCanvasProps) {
         <SettingsPanel
           id={`${widget.id}-map-settings`}
           settings={settings}
-          satelliteAvailable={tileConfig === null || Boolean(tileConfig.satelliteUrl)}
+          satelliteAvailable={(tileConfig === null || Boolean(tileConfig.satelliteUrl)) && !satelliteDown}
           onChange={(patch) => {
             if (patch.rememberView) {
               const view = map.currentView();
@@ -291,16 +299,22 @@ function MapCanvas(props: MapCanvasProps) {
               </li>
             ) : null,
           )}
-          {variant === 'parking' && legend.occ + legend.free > 0 && (
+          {variant === 'parking' && legend.occ + legend.free + legend.unknown > 0 && (
             <>
-              <li>
+              <li data-testid="map-bays-occupied">
                 <span className={css.swatch} data-tone="occupied" aria-hidden="true" />
                 {t('widgets.parkingMap.occupied')} <b>{legend.occ.toLocaleString()}</b>
               </li>
-              <li>
+              <li data-testid="map-bays-free">
                 <span className={css.swatch} data-tone="free" aria-hidden="true" />
                 {t('widgets.parkingMap.free')} <b>{legend.free.toLocaleString()}</b>
               </li>
+              {legend.unknown > 0 && (
+                <li data-testid="map-bays-unknown" title={t('widgets.parkingList.unknownHint')}>
+                  <span className={css.swatch} data-tone="inactive" aria-hidden="true" />
+                  {t('widgets.parkingMap.unknown')} <b>{legend.unknown.toLocaleString()}</b>
+                </li>
+              )}
             </>
           )}
         </ul>
@@ -350,7 +364,7 @@ function MapCanvas(props: MapCanvasProps) {
             unit={popupUnit}
             status={data.statuses[popupIndex ?? -1] ?? 'ok'}
             variant={variant}
-            occupied={occupancy.data?.get(popupUnit.UnitID)}
+            bay={occupancy.data?.get(popupUnit.UnitID)}
             selected={selected.has(popupUnit.UnitID)}
             onNavigate={navigate}
           />,

@@ -3,7 +3,7 @@
  * Each alarm shows who acknowledged it, with Acknowledge and Reset for those who may act.
  */
 import { useTranslation } from 'react-i18next';
-import { alarmStateOf, alarmTypeKey, type Unit, type UnitStatus } from '@fieldwatch/shared';
+import { alarmStateOf, alarmTypeKey, type ParkingBayState, type Unit, type UnitStatus } from '@fieldwatch/shared';
 import { useAlarmActions, useServerText } from '@fieldwatch/shared/remote';
 import { StatusBadge } from '@fieldwatch/shared/ui';
 import { AcknowledgedNote, AlarmActionButtons, type AlarmRef } from '../alarm-actions/AlarmActions';
@@ -17,7 +17,8 @@ export function UnitPopup(props: {
   unit: Unit;
   status: UnitStatus;
   variant: MapVariant;
-  occupied: boolean | undefined;
+  /** The parking bay's state (shared rule), when known. */
+  bay: ParkingBayState | undefined;
   selected: boolean;
   onNavigate: (path: string) => void;
 }) {
@@ -59,11 +60,7 @@ export function UnitPopup(props: {
           <>
             <dt>{t('widgets.parkingMap.occupancy')}</dt>
             <dd>
-              {props.occupied === undefined
-                ? t('widgets.parkingMap.unknown')
-                : props.occupied
-                  ? t('widgets.parkingMap.occupied')
-                  : t('widgets.parkingMap.free')}
+              {t(`widgets.parkingMap.${props.bay ?? 'unknown'}`)}
             </dd>
           </>
         )}

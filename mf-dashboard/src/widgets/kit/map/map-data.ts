@@ -1,12 +1,20 @@
 /**
  * What the maps fetch besides the units: the deployment's tile URLs (the configuration, asked once
- * per page: ../data/config-and-preferences) and, on the parking map, whether each parking sensor is
- * occupied (latest switch value of GetUnitsShowValue; best effort — without it the map colours by
- * status).
+ * per page: ../data/config-and-preferences) and, on the parking map, whether each parking bay is
+ * occupied, free or unknown (the shared bay rule over GetUnitsShowValue; best effort — without it
+ * the map colours by status).
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { isParkingType, type ClientConfig, type Unit } from '@fieldwatch/shared';
+import {
+  isParkingType,
+  parkingBayState,
+  parkingReadingOf,
+  unitStatus,
+  type ClientConfig,
+  type ParkingBayState,
+  type Unit,
+} from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
 import { configQuery } from '../data/config-and-preferences';
 import { idsKey, useWidgetQuery } from '../data/widget-query';
@@ -49,15 +57,18 @@ export function useTileConfig(): TileConfig | null {
 interface ShowValue {
   UnitID: number;
   ChannelKind?: string;
+  ChannelName?: string;
   Value?: number | null;
+  MeasureTime?: string;
 }
 
 /** Sensors asked for at most (the request is chunked by the client; beyond this: status colours). */
 const MAX_OCCUPANCY_UNITS = 20_000;
 
 /**
- * Whether each positioned parking sensor is occupied; `failed` when the answer could not be had or
- * held no switch value (the map then colours by status and says so).
+ * The state of each positioned parking bay by the shared rule (parkingBayState: occupied, free or
+ * unknown — the parking list and statistics count the same way); `failed` when the answer could
+ * not be had or held no parking reading at all (the map then colours by status and says so).
  */
 export function useOccupancy(
   enabled: boolean,
@@ -65,37 +76,39 @@ export function useOccupancy(
   refreshKey: number,
 ): { data: Occupancy | undefined; failed: boolean } {
   const { api } = useRemote();
-  const ids = useMemo(
+  const bays = useMemo(
     () =>
-      enabled
-        ? units
-            .filter((u) => isParkingType(u.UnitType) && isPositioned(u))
-            .map((u) => u.UnitID)
-            .slice(0, MAX_OCCUPANCY_UNITS)
-        : [],
+      enabled ? units.filter((u) => isParkingType(u.UnitType) && isPositioned(u)).slice(0, MAX_OCCUPANCY_UNITS) : [],
     [enabled, units],
   );
+  const ids = useMemo(() => bays.map((u) => u.UnitID), [bays]);
   const asking = ids.length > 0;
   const load = useWidgetQuery(
     ['occupancy', idsKey(ids)],
     async () => {
       const rows = await api.legacy<ShowValue>('GetUnitsShowValue', {}, ids);
-      const map = new Map<number, boolean>();
+      const byUnit = new Map<number, ShowValue[]>();
       for (const r of rows ?? []) {
-        if (r.ChannelKind !== 'switch' || typeof r.Value !== 'number') continue;
-        map.set(r.UnitID, (map.get(r.UnitID) ?? false) || r.Value >= 0.5);
+        const list = byUnit.get(r.UnitID);
+        if (list) list.push(r);
+        else byUnit.set(r.UnitID, [r]);
       }
-      return map;
+      return byUnit;
     },
     refreshKey,
     { enabled: asking },
   );
-  const map = asking ? load.data : undefined;
-  return useMemo(
-    () => ({
-      data: map && map.size > 0 ? map : undefined,
-      failed: asking && (load.status === 'error' || map?.size === 0),
-    }),
-    [map, asking, load.status],
-  );
+  const readings = asking ? load.data : undefined;
+  return useMemo(() => {
+    if (!readings) return { data: undefined, failed: asking && load.status === 'error' };
+    const now = Date.now();
+    const map = new Map<number, ParkingBayState>();
+    let read = 0;
+    for (const u of bays) {
+      const reading = parkingReadingOf(readings.get(u.UnitID));
+      if (reading) read += 1;
+      map.set(u.UnitID, parkingBayState(reading, unitStatus(u), now));
+    }
+    return read > 0 ? { data: map, failed: false } : { data: undefined, failed: asking };
+  }, [readings, bays, asking, load.status]);
 }

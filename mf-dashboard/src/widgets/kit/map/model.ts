@@ -8,6 +8,7 @@ import {
   matchesStatusFilter,
   PARKING_TYPE_CODES,
   unitStatus,
+  type ParkingBayState,
   type Unit,
   type UnitStatus,
 } from '@fieldwatch/shared';
@@ -81,14 +82,19 @@ export interface MapData {
   bounds: [number, number, number, number] | null;
 }
 
-/** Occupancy of parking units by id (true = occupied), when known. */
-export type Occupancy = ReadonlyMap<number, boolean>;
+/** The state of parking bays by id (the shared rule parkingBayState), when known. */
+export type Occupancy = ReadonlyMap<number, ParkingBayState>;
 
-export function toneOf(status: UnitStatus, occupied: boolean | undefined): Tone {
-  if (status === 'alarm' || status === 'problem' || status === 'inactive') return status;
-  if (occupied === true) return 'occupied';
-  if (occupied === false) return 'free';
-  return 'ok';
+/**
+ * A marker's tone. A parking bay whose state is known (the parking map with occupancy) is coloured
+ * by it — occupied, free, or unknown (the inactive tone) — so that the legend's counts are the
+ * parking list's; any other unit by its status.
+ */
+export function toneOf(status: UnitStatus, bay: ParkingBayState | undefined): Tone {
+  if (bay === 'occupied') return 'occupied';
+  if (bay === 'free') return 'free';
+  if (bay === 'unknown') return 'inactive';
+  return status;
 }
 
 export function prepareMapData(
@@ -127,9 +133,8 @@ export function prepareMapData(
     const lon = u.UnitGPSLongitude as number;
     coords[2 * i] = lon;
     coords[2 * i + 1] = lat;
-    const occupied =
-      variant === 'parking' && isParkingType(u.UnitType) ? occupancy?.get(u.UnitID) : undefined;
-    tones[i] = TONE_INDEX[toneOf(statuses[i] as UnitStatus, occupied)];
+    const bay = variant === 'parking' && isParkingType(u.UnitType) ? occupancy?.get(u.UnitID) : undefined;
+    tones[i] = TONE_INDEX[toneOf(statuses[i] as UnitStatus, bay)];
     indexById.set(u.UnitID, i);
     if (lat < south) south = lat;
     if (lat > north) north = lat;
