@@ -7,6 +7,7 @@
 import {
   deviceType,
   INACTIVE_UNIT_MARKER,
+  installedName,
   isParkingType,
   RIGHTS,
   USER_TYPES,
@@ -488,11 +489,6 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
     tags,
     containers: demoContainers(seed, units),
   };
-}
-
-/** The name without the "not installed" marker ("Ej installerad – Pump station 9" → "Pump station 9"). */
-function installedName(name: string): string {
-  return name.replace(`${INACTIVE_UNIT_MARKER} – `, '').trim();
 }
 
 /**

@@ -1,5 +1,17 @@
 import { INACTIVE_UNIT_MARKER } from '../constants';
 
+/**
+ * The name a unit in stock takes once it is installed (placed by onboarding, or activated in the
+ * demo data): its name without the "not installed" marker — spec §4: a name carrying it makes the
+ * unit inactive. "Ej installerad – Pump station 9" → "Pump station 9".
+ */
+export function installedName(name: string): string {
+  const i = name.toLowerCase().indexOf(INACTIVE_UNIT_MARKER.toLowerCase());
+  if (i < 0) return name;
+  const rest = `${name.slice(0, i)} ${name.slice(i + INACTIVE_UNIT_MARKER.length)}`.replace(/\s+/g, ' ').trim();
+  return rest.replace(/^[–—:-]\s*/, '').replace(/\s*[–—:-]$/, '').trim() || name;
+}
+
 /** Derived unit status (spec §4). */
 export const UNIT_STATUSES = ['alarm', 'problem', 'inactive', 'ok'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];

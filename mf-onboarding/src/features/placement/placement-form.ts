@@ -3,7 +3,10 @@
  * fine), the position they make, and the request body — or, per field, what is missing. The server
  * checks the same (placementProblem in @fieldwatch/shared).
  */
-import { INACTIVE_UNIT_MARKER, isLatitude, isLongitude, UNIT_NAME_MAX, type OnboardingFlow, type PlacementBody } from '@fieldwatch/shared';
+import { installedName, isLatitude, isLongitude, UNIT_NAME_MAX, type OnboardingFlow, type PlacementBody } from '@fieldwatch/shared';
+
+/** Re-exported for the placement's tests; the rule lives in shared (domain/status.ts), used by the demo data too. */
+export { installedName };
 
 /** "new": a new container named in the form; "": none chosen (a location) or no group. */
 export const NEW = '__new__';
@@ -39,17 +42,6 @@ export function positionOf(v: Pick<PlacementValues, 'lat' | 'lon'>): { lat: numb
   const lat = parseCoordinate(v.lat);
   const lon = parseCoordinate(v.lon);
   return isLatitude(lat) && isLongitude(lon) ? { lat, lon } : null;
-}
-
-/**
- * The name a unit in stock starts with once it is placed: its stock name without the "not
- * installed" marker (spec §4: a name carrying it makes the unit inactive, and it is installed now).
- */
-export function installedName(name: string): string {
-  const i = name.toLowerCase().indexOf(INACTIVE_UNIT_MARKER.toLowerCase());
-  if (i < 0) return name;
-  const rest = `${name.slice(0, i)} ${name.slice(i + INACTIVE_UNIT_MARKER.length)}`.replace(/\s+/g, ' ').trim();
-  return rest.replace(/^[–—:-]\s*/, '').replace(/\s*[–—:-]$/, '').trim() || name;
 }
 
 /** The form's first values: what was saved, else the unit's name and the location it could go into. */
