@@ -4,8 +4,8 @@
  * throttle, the password, then what may still keep a right password out (a deactivated account,
  * an address not yet confirmed, an organisation that does not allow passwords).
  */
-import type { FastifyRequest } from 'fastify';
-import { MESSAGES, SIGN_IN_METHOD_REFUSED_CODE } from '@fieldwatch/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOGIN_BUSY_CODE, MESSAGES, SIGN_IN_METHOD_REFUSED_CODE } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
@@ -15,7 +15,7 @@ import { SIGN_IN_METHOD_REFUSED, signInMethodAllowed } from '../organizations/po
 import { isUnverified, notVerifiedError } from '../user/registration';
 import { usernameIs } from '../user/username';
 import { verifyPassword } from './passwords';
-import { attemptFor, reserveAttempt, succeeded, type Attempt } from './throttle';
+import { attemptFor, reserveAttempt, sendThrottled, succeeded, Throttled, type Attempt } from './throttle';
 
 export async function checkPassword(
   db: Db,
@@ -49,4 +49,14 @@ export async function checkPassword(
     throw new HttpError(403, SIGN_IN_METHOD_REFUSED.password, SIGN_IN_METHOD_REFUSED_CODE);
   }
   return { user, attempt };
+}
+
+/**
+ * How every sign-in by password answers a refusal it cannot leave to the error handler: a throttled
+ * attempt 429 with Retry-After, a full password queue 503 with one second; anything else is rethrown.
+ */
+export function refusedSignIn(reply: FastifyReply, err: unknown): FastifyReply {
+  if (err instanceof Throttled) return sendThrottled(reply, err);
+  if (err instanceof HttpError && err.code === LOGIN_BUSY_CODE) reply.header('retry-after', '1');
+  throw err;
 }

@@ -2,7 +2,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ENDPOINTS,
-  LOGIN_BUSY_CODE,
   TWO_FACTOR_ERROR_CODES,
   TWO_FACTOR_MESSAGES,
   type LoginAnswer,
@@ -13,8 +12,8 @@ import { HttpError, notFound } from '../../http/errors';
 import { route, type EndpointRequest } from '../../http/route';
 import { clearSessionCookie, sessionToken } from './cookie';
 import { auth } from './guard';
-import { checkPassword } from './credentials';
-import { rememberDevice, sendThrottled, Throttled } from './throttle';
+import { checkPassword, refusedSignIn } from './credentials';
+import { rememberDevice } from './throttle';
 import { deleteSessionByToken, listSessions, revokeSession } from './sessions';
 import { isWellFormedToken } from './tokens';
 import { openSession } from './open-session';
@@ -50,13 +49,6 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     return { userId: user.id, username: user.username, userType: user.userType as UserType };
   }
 
-  /** A throttled sign-in answers 429 with Retry-After; a full password queue 503 with one second. */
-  function refused(reply: FastifyReply, err: unknown): FastifyReply {
-    if (err instanceof Throttled) return sendThrottled(reply, err);
-    if (err instanceof HttpError && err.code === LOGIN_BUSY_CODE) reply.header('retry-after', '1');
-    throw err;
-  }
-
   /** Logout is public and idempotent: it always expires the cookie, with or without a session. */
   async function logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = sessionToken(request);
@@ -69,7 +61,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
     try {
       return { data: await login(request, reply, 'v2') };
     } catch (err) {
-      return refused(reply, err);
+      return refusedSignIn(reply, err);
     }
   });
 
@@ -79,7 +71,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: ServerContex
       if (!('userId' in r)) throw new Error('v1 sign-in cannot take a second step'); // refused in login()
       return [{ UserID: r.userId, UserName: r.username, UserType: r.userType }];
     } catch (err) {
-      return refused(reply, err);
+      return refusedSignIn(reply, err);
     }
   });
 

@@ -49,16 +49,19 @@ export interface SessionRow {
   selectedCustomers: number[];
 }
 
+/** What a session lookup reads (SessionRow), for the cookie's and the embed's. */
+const SESSION_COLUMNS = {
+  id: sessions.id,
+  publicId: sessions.publicId,
+  userId: sessions.userId,
+  userType: users.userType,
+  lastSeenAt: sessions.lastSeenAt,
+  selectedCustomers: sessions.selectedCustomers,
+};
+
 function findSessionQuery(db: Db) {
   return db
-    .select({
-      id: sessions.id,
-      publicId: sessions.publicId,
-      userId: sessions.userId,
-      userType: users.userType,
-      lastSeenAt: sessions.lastSeenAt,
-      selectedCustomers: sessions.selectedCustomers,
-    })
+    .select(SESSION_COLUMNS)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // An embed session's token is a bearer token of a partner page, never a cookie (findEmbedSession).
@@ -120,15 +123,7 @@ export function isEmbedToken(value: string | undefined): value is string {
 /** The live embed session of a token, with its origin; null when unknown or expired. */
 export async function findEmbedSession(db: Db, token: string, now = new Date()): Promise<(SessionRow & { embedOrigin: string }) | null> {
   const [row] = await db
-    .select({
-      id: sessions.id,
-      publicId: sessions.publicId,
-      userId: sessions.userId,
-      userType: users.userType,
-      lastSeenAt: sessions.lastSeenAt,
-      selectedCustomers: sessions.selectedCustomers,
-      embedOrigin: sessions.embedOrigin,
-    })
+    .select({ ...SESSION_COLUMNS, embedOrigin: sessions.embedOrigin })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now), isNotNull(sessions.embedOrigin)))

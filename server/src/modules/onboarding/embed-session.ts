@@ -13,7 +13,6 @@ import {
   EMBED_ERROR_CODES,
   EMBED_MESSAGES,
   ENDPOINTS,
-  LOGIN_BUSY_CODE,
   type EmbedSession,
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
@@ -23,11 +22,10 @@ import { originHeader, PARTNER_REFUSED_CODE, PARTNER_REFUSED_MESSAGE } from '../
 import { route } from '../../http/route';
 import { recordAudit } from '../audit/record';
 import { auditSignIn, firstOrganization } from '../audit/signin';
-import { checkPassword } from '../auth/credentials';
+import { checkPassword, refusedSignIn } from '../auth/credentials';
 import { auth } from '../auth/guard';
 import { initialSelection } from '../auth/org-choice';
 import { createEmbedSession, deleteExpiredSessions } from '../auth/sessions';
-import { sendThrottled, Throttled } from '../auth/throttle';
 import { isTwoFactorOn } from '../two-factor/service';
 import { getProfile } from '../user/service';
 
@@ -64,9 +62,7 @@ export function embedSessionRoutes(app: FastifyInstance, { db, config }: ServerC
       };
       return { data: answer };
     } catch (err) {
-      if (err instanceof Throttled) return sendThrottled(reply, err);
-      if (err instanceof HttpError && err.code === LOGIN_BUSY_CODE) reply.header('retry-after', '1');
-      throw err;
+      return refusedSignIn(reply, err);
     }
   });
 
