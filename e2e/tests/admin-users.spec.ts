@@ -4,26 +4,15 @@
  * to MAIL_DIR, see playwright.config.ts); the colleague opens the link and chooses a password,
  * which signs him in. Then the administrator deactivates him: his session ends and he cannot sign in again.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
+import { emls, MAIL_DIR } from './mail';
 
-const port = Number(process.env.E2E_PORT ?? 3137);
-const MAIL_DIR = path.join(__dirname, '..', 'test-results', `mail-${port}`);
 const SHOTS = process.env.SHOTS_DIR ?? path.join(__dirname, '..', 'test-results', 'admin-users-shots');
 const INVITEE = 'nina.newcomer@fieldwatch.example';
 const PASSWORD = 'welcome-nina-1';
-
-const emls = () => {
-  try {
-    return readdirSync(MAIL_DIR)
-      .filter((f) => f.endsWith('.eml'))
-      .sort();
-  } catch {
-    return [];
-  }
-};
 
 /** The first new mail to `to`: its subject and the link in it (quoted-printable decoded). */
 async function mailTo(before: string[], to: string): Promise<{ subject: string; link: string }> {

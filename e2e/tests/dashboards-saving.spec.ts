@@ -4,39 +4,13 @@
  * list's History tab) is kept for the browser session, not saved into the dashboard.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { addWidgets, area, createDashboard, deleteDashboard, frame, frames, openMenu } from './dashboard-helpers';
 import { expectOverview, signIn } from './helpers';
 
-const area = (page: Page) => page.locator('#fw-area-dashboard');
-const frames = (page: Page) => area(page).getByTestId('widget-frame');
-const frame = (page: Page, component: string) =>
-  area(page).locator(`[data-testid="widget-frame"][data-widget="${component}"]`);
 const isSave = (r: Request) =>
   r.method() === 'PUT' && /\/api\/v3\/user\/dashboard\/\d+$/.test(new URL(r.url()).pathname);
 const savedState = (page: Page) =>
   expect(area(page).getByTestId('save-state')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
-
-async function openMenu(page: Page, item: string) {
-  await area(page).getByRole('button', { name: 'Dashboard options' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
-
-async function createDashboard(page: Page, name: string) {
-  await openMenu(page, 'New dashboard…');
-  const dialog = page.getByTestId('create-dashboard-dialog');
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(area(page).getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(area(page).getByTestId('dashboard-empty')).toBeVisible();
-}
-
-async function addWidgets(page: Page, names: string[]) {
-  await area(page).getByRole('button', { name: 'Add widget' }).first().click();
-  const store = page.getByTestId('widget-store-dialog');
-  await expect(store).toBeVisible();
-  for (const name of names) await store.getByRole('button', { name: `Add ${name}`, exact: true }).click();
-  await store.getByRole('button', { name: 'Done' }).click();
-  await expect(store).toHaveCount(0);
-}
 
 async function rename(page: Page, name: string) {
   await openMenu(page, 'Rename…');
@@ -44,12 +18,6 @@ async function rename(page: Page, name: string) {
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(area(page).getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-async function deleteDashboard(page: Page) {
-  await openMenu(page, 'Delete dashboard');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete dashboard' }).click();
-  await expectOverview(page);
 }
 
 test.beforeEach(async ({ page }) => {

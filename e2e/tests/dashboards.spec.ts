@@ -10,12 +10,9 @@
  * `save-state`, `toast` (shell).
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { addWidgets, area, createDashboard, deleteDashboard, frame, frames, openMenu } from './dashboard-helpers';
 import { expectOverview, signIn } from './helpers';
 
-const area = (page: Page) => page.locator('#fw-area-dashboard');
-const frames = (page: Page) => area(page).getByTestId('widget-frame');
-const frame = (page: Page, component: string) =>
-  area(page).locator(`[data-testid="widget-frame"][data-widget="${component}"]`);
 
 /** The PUT that saves the open dashboard (sent 2000 ms after the last change). */
 const saved = (page: Page): Promise<Response> =>
@@ -31,37 +28,6 @@ const saved = (page: Page): Promise<Response> =>
 const serverId = (page: Page) =>
   Number(Buffer.from(decodeURIComponent(page.url().split('/dashboard/')[1] ?? ''), 'base64').toString()) -
   1000;
-
-async function openMenu(page: Page, item: string) {
-  await area(page).getByRole('button', { name: 'Dashboard options' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
-
-async function createDashboard(page: Page, name: string) {
-  await openMenu(page, 'New dashboard…');
-  const dialog = page.getByTestId('create-dashboard-dialog');
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(area(page).getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(area(page).getByTestId('dashboard-empty')).toBeVisible();
-  // The shell's menu lists it.
-  await expect(page.getByRole('navigation').getByRole('link', { name, exact: true })).toBeVisible();
-}
-
-async function addWidgets(page: Page, names: string[]) {
-  await area(page).getByRole('button', { name: 'Add widget' }).first().click();
-  const store = page.getByTestId('widget-store-dialog');
-  await expect(store).toBeVisible();
-  for (const name of names) await store.getByRole('button', { name: `Add ${name}`, exact: true }).click();
-  await store.getByRole('button', { name: 'Done' }).click();
-  await expect(store).toHaveCount(0);
-}
-
-async function deleteDashboard(page: Page) {
-  await openMenu(page, 'Delete dashboard');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete dashboard' }).click();
-  await expectOverview(page);
-}
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/login');

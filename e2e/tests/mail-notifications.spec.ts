@@ -13,27 +13,16 @@
  * 30 mA raises alarm type 11 (Analogue high level 1; Swedish "Analog hög nivå 1"). The reading is
  * stamped a few minutes ahead so that the simulator's next reading cannot clear it first.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiSession, expectOverview, signIn } from './helpers';
+import { emls, MAIL_DIR } from './mail';
 
-const port = Number(process.env.E2E_PORT ?? 3137);
-const MAIL_DIR = path.join(__dirname, '..', 'test-results', `mail-${port}`);
 const SHOTS = process.env.SHOTS_DIR ?? path.join(__dirname, '..', 'test-results', 'mail-notifications-shots');
 const TO = 'erik.johansson@fieldwatch.example';
 const UNIT = 10007;
 const UNIT_NAME = 'Pump station 3';
-
-const emls = () => {
-  try {
-    return readdirSync(MAIL_DIR)
-      .filter((f) => f.endsWith('.eml'))
-      .sort();
-  } catch {
-    return [];
-  }
-};
 
 /** RFC 2047 encoded words of a header (=?UTF-8?Q?…?= / =?UTF-8?B?…?=). */
 const decodeHeader = (value: string) =>

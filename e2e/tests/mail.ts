@@ -7,7 +7,8 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3137);
-const MAIL_DIR = path.join(__dirname, '..', 'test-results', `mail-${port}`);
+/** Where the e2e server writes its mail (MAIL_DIR of playwright.config.ts). */
+export const MAIL_DIR = path.join(__dirname, '..', 'test-results', `mail-${port}`);
 
 /** The mail files there now, oldest first (take them before the action that sends). */
 export const emls = () => {

@@ -3,25 +3,14 @@
  * mail (the e2e server has no SMTP: it writes .eml files to MAIL_DIR, see playwright.config.ts),
  * a new password on the page the link opens, which signs in with it at once. A used link is refused.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expectOverview, signIn } from './helpers';
+import { emls, MAIL_DIR } from './mail';
 
-const port = Number(process.env.E2E_PORT ?? 3137);
-const MAIL_DIR = path.join(__dirname, '..', 'test-results', `mail-${port}`);
 const SHOTS = process.env.SHOTS_DIR ?? path.join(__dirname, '..', 'test-results', 'password-reset-shots');
 const NEW_PASSWORD = 'journey-new-pass-1';
-
-const emls = () => {
-  try {
-    return readdirSync(MAIL_DIR)
-      .filter((f) => f.endsWith('.eml'))
-      .sort();
-  } catch {
-    return [];
-  }
-};
 
 /** The link in the first .eml not in `before` addressed to `to` (quoted-printable decoded). */
 async function mailedLink(before: string[], to: string): Promise<string> {
