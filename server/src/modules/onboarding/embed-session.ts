@@ -9,12 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
-import {
-  EMBED_ERROR_CODES,
-  EMBED_MESSAGES,
-  ENDPOINTS,
-  type EmbedSession,
-} from '@fieldwatch/shared';
+import { EMBED_ERROR_CODES, EMBED_MESSAGES, ENDPOINTS, type EmbedSession } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { forbidden, HttpError } from '../../http/errors';
