@@ -178,8 +178,13 @@ test('the product runs under its Content-Security-Policy without a violation', a
   await page.getByTestId('theme-toggle').click();
   expect((await saved).ok()).toBe(true);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('fw.theme'))).toBe('bright');
+  // The saved theme shows before first paint; the toggle saves to the account only once the page
+  // knows who is signed in (the session probe): a click before that changes this browser only.
+  const probed = page.waitForResponse((r) => r.url().endsWith('/api/v3/user/session/probe'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'bright');
+  await probed;
+  await expect(page.locator('#fw-area-onboarding h1').first()).toBeVisible();
   const back = page.waitForResponse((r) => r.url().endsWith('/api/v3/user/profile') && r.request().method() === 'PUT');
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
