@@ -52,6 +52,7 @@ import { isUniqueViolation } from '../user/username';
 import { newUserDefaults } from '../organizations/policy';
 import { invitationMail } from './users-mail';
 import { IDENTITY_KINDS } from '../oidc/identities';
+import { sessionCache } from '../auth/session-cache';
 
 /** Stored as the password hash of a user who has not chosen one: no argon2 string, never verifies. */
 export const NO_PASSWORD = '!invited';
@@ -439,6 +440,8 @@ export async function updateManagedUser(
       await tx.insert(userOrganizations).values(wanted.map((organizationId) => ({ userId: u.id, organizationId })));
     }
   });
+  // His sessions carry his user type: looked up afresh from now on.
+  sessionCache(db).forgetUsers([u.id]);
   return managedUser(db, mine, u.id);
 }
 
@@ -466,6 +469,7 @@ export async function setDeactivated(
       ended = gone.length;
     }
   });
+  sessionCache(db).forgetUsers([u.id]);
   return { user: await managedUser(db, mine, u.id), sessionsEnded: ended };
 }
 
@@ -544,6 +548,7 @@ export async function deleteManagedUser(
 /** Ends every session of the user; answers how many there were. */
 export async function endAllSessions(db: Db, userId: number): Promise<number> {
   const gone = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.publicId });
+  sessionCache(db).forgetUsers([userId]);
   return gone.length;
 }
 

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { EMBED_SESSION_MINUTES, EMBED_TOKEN_PREFIX, type SessionListItem } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { sessionCache } from './session-cache';
 import { hashToken, isWellFormedToken, newSessionToken } from './tokens';
 import { sessionLifetimeMs } from '../organizations/policy';
 
@@ -47,6 +48,7 @@ export interface SessionRow {
   userType: number;
   lastSeenAt: Date;
   selectedCustomers: number[];
+  expiresAt: Date;
 }
 
 /** What a session lookup reads (SessionRow), for the cookie's and the embed's. */
@@ -57,6 +59,7 @@ const SESSION_COLUMNS = {
   userType: users.userType,
   lastSeenAt: sessions.lastSeenAt,
   selectedCustomers: sessions.selectedCustomers,
+  expiresAt: sessions.expiresAt,
 };
 
 function findSessionQuery(db: Db) {
@@ -76,12 +79,21 @@ function findSessionQuery(db: Db) {
  */
 const findSessionQueries = new WeakMap<Db, ReturnType<typeof findSessionQuery>>();
 
-/** The live session of a token, with the user's type; null when unknown or expired. */
+/**
+ * The live session of a token, with the user's type; null when unknown or expired. Answered from
+ * memory for a few seconds after a look-up (session-cache.ts).
+ */
 export async function findSession(db: Db, token: string, now = new Date()): Promise<SessionRow | null> {
+  const id = hashToken(token);
+  const cache = sessionCache(db);
+  const cached = cache.get(id, now.getTime());
+  if (cached) return cached;
   let query = findSessionQueries.get(db);
   if (!query) findSessionQueries.set(db, (query = findSessionQuery(db)));
-  const rows = await query.execute({ id: hashToken(token), now });
-  return rows[0] ?? null;
+  const rows = await query.execute({ id, now });
+  const row = rows[0] ?? null;
+  if (row) cache.set(row, now.getTime());
+  return row;
 }
 
 export interface NewEmbedSession extends NewSession {
@@ -133,10 +145,12 @@ export async function findEmbedSession(db: Db, token: string, now = new Date()):
 
 export async function touchSession(db: Db, id: string, now = new Date()): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  sessionCache(db).touched(id, now);
 }
 
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  sessionCache(db).forgetSession(hashToken(token));
 }
 
 export async function deleteExpiredSessions(db: Db, userId: number, now = new Date()): Promise<void> {
@@ -145,6 +159,7 @@ export async function deleteExpiredSessions(db: Db, userId: number, now = new Da
 
 export async function setSelectedCustomers(db: Db, id: string, ids: number[]): Promise<void> {
   await db.update(sessions).set({ selectedCustomers: ids }).where(eq(sessions.id, id));
+  sessionCache(db).forgetSession(id);
 }
 
 export async function listSessions(
@@ -175,5 +190,6 @@ export async function revokeSession(db: Db, userId: number, publicId: string): P
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
     .returning({ id: sessions.id });
+  for (const d of deleted) sessionCache(db).forgetSession(d.id);
   return deleted.length > 0;
 }

@@ -48,6 +48,7 @@ import { createContainer, updateContainer } from '../containers/service';
 import { addUnit } from '../devices/units/write';
 import { flowRow, loadFlow, placementComplete, refusal, requireActivatable, requireActivator, requireTag } from './flow';
 import { activationOf } from './trial';
+import { sessionCache } from '../auth/session-cache';
 
 const DAY_MS = 86_400_000;
 
@@ -204,6 +205,8 @@ export async function activate(
     }
     return unit.UnitID;
   });
+  // His session's customers (and maybe his user type) changed: looked up afresh.
+  sessionCache(db).forgetUsers([a.userId]);
 
   const activation = await activationOf(db, unitId);
   const org = created.org;

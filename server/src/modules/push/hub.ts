@@ -30,6 +30,7 @@ import { events, notifications, sessions, tasks } from '../../db/schema';
 import { loadAlarmChanges } from '../alarms/read';
 import { loadCommands } from '../devices/actions/records';
 import { loadRelays } from '../devices/relay/state';
+import { sessionCache } from '../auth/session-cache';
 
 export const PUSH_CHANNEL = 'fw_events';
 /** Ids per NOTIFY message: 100 uuids stay well under the payload limit. */
@@ -146,11 +147,21 @@ interface SessionsEnded {
   ids: string[];
 }
 
-function parseNotice(payload: string | undefined): PushNotice | SessionsEnded | null {
+/**
+ * Users whose sessions changed (customer selection, expiry; migration 0026) or whose user type
+ * did: cached look-ups of their sessions are dropped (session-cache.ts).
+ */
+interface SessionsChanged {
+  k: 'x';
+  u: number[];
+}
+
+function parseNotice(payload: string | undefined): PushNotice | SessionsEnded | SessionsChanged | null {
   if (!payload) return null;
   try {
-    const v = JSON.parse(payload) as PushNotice | SessionsEnded;
+    const v = JSON.parse(payload) as PushNotice | SessionsEnded | SessionsChanged;
     if (v.k === 's' && Array.isArray(v.ids)) return v;
+    if (v.k === 'x') return Array.isArray(v.u) ? v : null;
     if (v.k !== 's' && ['e', 'n', 't', 'c', 'r', 'a', 'v'].includes(v.k) && typeof v.o === 'number' && Array.isArray(v.ids)) return v;
   } catch {
     // not ours
@@ -216,7 +227,12 @@ export class PushHub {
   private onPayload = (payload: string | undefined): void => {
     const notice = parseNotice(payload);
     if (!notice) return;
+    if (notice.k === 'x') {
+      sessionCache(this.db).forgetUsers(notice.u.map(Number));
+      return;
+    }
     if (notice.k === 's') {
+      sessionCache(this.db).forgetPublicIds(notice.ids);
       for (const id of notice.ids) for (const end of [...(this.sessionWatchers.get(id) ?? [])]) end();
       return;
     }
@@ -228,6 +244,7 @@ export class PushHub {
     if (client && typeof (client as PgliteLike).listen === 'function') {
       const unlisten = await (client as PgliteLike).listen(PUSH_CHANNEL, this.onPayload);
       this.state = 'listening';
+      sessionCache(this.db).setTrusted(true);
       this.stop = async () => {
         await unlisten().catch(() => undefined);
       };
@@ -250,6 +267,8 @@ export class PushHub {
       dead = true;
       if (ping) clearInterval(ping);
       this.stop = null;
+      // Changes made elsewhere are not heard now: no session is answered from memory.
+      sessionCache(this.db).setTrusted(false);
       // release(err) destroys the client instead of returning a broken one to the pool.
       try {
         conn.release(err ?? new Error('push: LISTEN connection lost'));
@@ -272,6 +291,7 @@ export class PushHub {
       throw err;
     }
     this.state = 'listening';
+    sessionCache(this.db).setTrusted(true);
     this.retryMs = listenRetry.firstMs;
     ping = setInterval(() => {
       let timer: NodeJS.Timeout | undefined;
@@ -372,5 +392,6 @@ export class PushHub {
     await this.stop?.();
     this.stop = null;
     this.state = 'closed';
+    sessionCache(this.db).setTrusted(false);
   }
 }

@@ -65,6 +65,12 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
   app.addHook('onClose', async () => {
     await hub.close();
   });
+  // Listening from the start, not from the first stream: the session cache (auth/session-cache.ts)
+  // is trusted only while changes made by other replicas are heard. A failure here is not fatal
+  // (sessions are then looked up in the database; the first stream tries again).
+  app.addHook('onReady', async () => {
+    await hub.start().catch(() => undefined);
+  });
 
   route(app, ENDPOINTS.pushStream, async (request, reply) => {
     const a = auth(request);

@@ -37,6 +37,7 @@ import { checkPasswordPolicy } from '../organizations/policy';
 import { AVATAR_STORED_TYPE, reencodeAvatar } from './avatar';
 import { getProfile } from './service';
 import { isUniqueViolation, usernameIs } from './username';
+import { sessionCache } from '../auth/session-cache';
 
 /** The contract's limits of the profile's text fields (the registration form has the same). */
 const LIMITS = PROFILE_TEXT_LIMITS;
@@ -175,6 +176,7 @@ async function setPasswordAndEndSessions(db: Db, userId: number, password: strin
   await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), keepSession ? ne(sessions.id, keepSession) : undefined));
+  sessionCache(db).forgetUsers([userId]);
 }
 
 /** The contract's rule for a new password (the forms check the same before sending). */

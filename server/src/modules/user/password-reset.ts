@@ -30,6 +30,7 @@ import { checkNewPassword } from './account';
 import { checkPasswordPolicy } from '../organizations/policy';
 import { verifiedByPasswordLink } from './registration';
 import { usernameIs } from './username';
+import { sessionCache } from '../auth/session-cache';
 
 /** How long a password link stays valid. */
 export const RESTORE_TOKEN_TTL_MS = 60 * 60_000;
@@ -242,6 +243,7 @@ export async function changePasswordWithToken(db: Db, token: string, newPassword
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
   });
+  sessionCache(db).forgetUsers([live.userId]);
   // The link came by mail to the account's address: that proves the address as a registration's link does.
   await verifiedByPasswordLink(db, live.userId);
   return live.userId;
