@@ -42,9 +42,10 @@ test('a SuperUser creates a token in the UI, copies it, ingests and reads with i
   const authorization = `Bearer ${token}`;
   const units = await request.get('/api/v2/device/devices', { headers: { authorization } });
   expect(units.status()).toBe(200);
-  const list = ((await units.json()) as { data: Array<{ UnitID: number; OrganizationID?: number }> }).data;
+  const list = ((await units.json()) as { data: Array<{ UnitID: number; UnitType: number; OrganizationID?: number }> }).data;
   expect(list.length).toBeGreaterThan(0);
-  const unitId = list[0]!.UnitID;
+  // One of our own loggers (type below 200): it has channel 1 (third-party sensors have only their own).
+  const unitId = list.find((u) => u.UnitType < 200)!.UnitID;
   const ts = new Date(Date.now() - 60_000).toISOString();
   const ingest = await request.post('/api/v3/ingest', {
     headers: { authorization },

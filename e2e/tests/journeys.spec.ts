@@ -307,10 +307,11 @@ test('a device crossing its alarm limit reaches the open browser within seconds 
 
   // A device of the organisation posts a PT value far above its level-1 limit with an API token.
   const units = (await (await page.request.get('/api/v2/device/devices?use_context=true')).json()) as {
-    data: Array<{ UnitID: number; UnitName: string; CustomerID: number; AlarmEvents: Array<{ AlarmType: number }> }>;
+    data: Array<{ UnitID: number; UnitName: string; UnitType: number; CustomerID: number; AlarmEvents: Array<{ AlarmType: number }> }>;
   };
+  // One of our own loggers (type below 200): it has channel 3, PT 1 (third-party sensors have only theirs).
   const unit = units.data.find(
-    (u) => !u.UnitName.includes('Ej installerad') && !u.AlarmEvents.some((a) => Number(a.AlarmType) === 21),
+    (u) => u.UnitType < 200 && !u.UnitName.includes('Ej installerad') && !u.AlarmEvents.some((a) => Number(a.AlarmType) === 21),
   )!;
   // APIRequestContext sends no Sec-Fetch-Site; Origin is what a same-origin client sends.
   const token = await page.request.post('/api/v3/admin/tokens', {

@@ -26,8 +26,9 @@ describe.each(DRIVERS)('chart markers on %s', (driver) => {
     readerCookie = await login(s.app, 'demo.reader');
     superCookie = await login(s.app, 'demo.super');
     const mine = sql`${units.organizationId} = (select min(id) from organizations) and ${units.name} not ilike '%Ej installerad%'`;
-    unit = (await s.db.db.select().from(units).where(mine).orderBy(units.id).limit(1))[0]!.id;
-    foreignUnit = (await s.db.db.select().from(units).where(sql`${units.organizationId} <> (select min(id) from organizations)`).limit(1))[0]!.id;
+    // One of our own loggers (type below 200): it has channel 1 (third-party sensors have only theirs).
+    unit = (await s.db.db.select().from(units).where(sql`${mine} and ${units.type} < 200`).orderBy(units.id).limit(1))[0]!.id;
+    foreignUnit = (await s.db.db.select().from(units).where(sql`${units.organizationId} <> (select min(id) from organizations) and ${units.type} < 200`).orderBy(units.id).limit(1))[0]!.id;
     base = `/api/v2/device/legacy/devices/${unit}/channel/1/markers`;
   });
   afterAll(async () => {

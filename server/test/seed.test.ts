@@ -99,11 +99,31 @@ describe('demo fleet', () => {
     expect(inactive.some((u) => u.name.startsWith(`${INACTIVE_UNIT_MARKER} – `))).toBe(true);
   });
 
-  it('gives every unit a channel of each kind', () => {
-    for (const u of data.units.slice(0, 50)) {
+  it('gives each of our own units a channel of each kind', () => {
+    const own = data.units.filter((u) => u.type < 200);
+    expect(own.length).toBeGreaterThan(50);
+    for (const u of own) {
       const kinds = new Set(data.channels.filter((c) => c.unitId === u.id).map((c) => c.kind));
       expect([...kinds].sort()).toEqual([...CHANNEL_KINDS].sort());
     }
+  });
+
+  it('gives third-party sensors what their type measures and their diagnostics, nothing else', () => {
+    const names = (type: number) =>
+      data.channels
+        .filter((c) => c.unitId === data.units.find((u) => u.type === type)!.id)
+        .map((c) => `${c.channelNo} ${c.name}`);
+    expect(names(227)).toEqual(['4 Level switch 1', '5 Battery voltage', '7 Signal strength']);
+    expect(names(207)).toEqual(['3 PT 1', '5 Battery voltage', '7 Signal strength', '9 CO2', '10 Humidity']);
+    expect(names(200)).toEqual(['3 PT 1', '5 Battery voltage', '7 Signal strength', '9 Humidity']);
+    expect(names(230)).toEqual(['2 Level formula 1', '5 Battery voltage', '7 Signal strength']);
+    expect(names(205)).toEqual(['5 Battery voltage', '7 Signal strength', '9 Pulse 1']);
+    // Every alarm is on a channel its unit has (a CO2 alarm on the CO2 channel).
+    const has = new Set(data.channels.map((c) => `${c.unitId}:${c.channelNo}`));
+    expect(data.alarms.filter((a) => !has.has(`${a.unitId}:${a.channelId}`))).toEqual([]);
+    const co2 = data.alarms.filter((a) => /^CO2 /.test(a.text));
+    expect(co2.length).toBeGreaterThan(0);
+    for (const a of co2) expect(a.channelId).toBe(9);
   });
 
   it('raises active alarms on roughly 15% of the units, including battery and communication errors', () => {

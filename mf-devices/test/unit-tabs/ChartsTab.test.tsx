@@ -160,6 +160,22 @@ describe('charts tab: measurements', () => {
     expect(screen.getByText("Dashed lines: the channel's alarm limits.")).toBeTruthy();
   });
 
+  test('a CO2 sensor opens on its CO2 channel, not on the first one', async () => {
+    const client = clientOn(server({ markers: [] }));
+    const co2 = {
+      ...props().details,
+      UnitType: 207,
+      Channels: [
+        { ChannelID: 3, ChannelName: 'PT 1', ChannelKind: 'pt' as const, UnitOfMeasure: '°C' },
+        { ChannelID: 5, ChannelName: 'Battery voltage', ChannelKind: 'channel' as const, UnitOfMeasure: 'V' },
+        { ChannelID: 9, ChannelName: 'CO2', ChannelKind: 'analog' as const, UnitOfMeasure: 'ppm' },
+      ],
+    };
+    renderTab(<ChartsTab {...props({ details: co2 })} />, { api: client.api, url: `/devicemanagement/${UNIT_ID}/charts` });
+    await waitFor(() => expect(dataRequests(client.sent)[0]?.params).toMatchObject({ channel: 9 }));
+    expect(screen.getByRole('combobox', { name: 'Channel' })).toHaveProperty('value', '9');
+  });
+
   test('another channel or range is asked for, and kept in the URL', async () => {
     const { sent } = renderCharts({ markers: [] });
     await screen.findByTestId('hc');

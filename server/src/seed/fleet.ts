@@ -242,6 +242,41 @@ const FAMILY_CHANNELS: Partial<Record<DeviceFamily, ReadonlyArray<[ChannelKind, 
   climate: [['analog', 'Humidity', '%RH']],
   pulse: [['channel', 'Pulse 1', 'm³']],
 };
+/**
+ * Third-party sensors (type codes from 200, spec §3) report what their type measures and their
+ * radio's diagnostics (battery, signal strength) — not the logger inputs of our own hardware (an
+ * "Analogue 1 (mA)" on a parking sensor means nothing). By channel_no of BASE_CHANNELS; a family's
+ * own channels (FAMILY_CHANNELS) are always kept. The numbers stay those of the full list, so a
+ * channel has the same number on every unit that has it. Types without an entry keep every channel.
+ */
+const THIRD_PARTY_BASE: Partial<Record<DeviceFamily, readonly number[]>> = {
+  climate: [3, 5, 7],
+  co2: [3, 5, 7],
+  temperature: [3, 5, 7],
+  parking: [4, 5, 7],
+  waste: [2, 5, 7],
+  motion: [4, 5, 7],
+  switch: [4, 5, 7],
+  valve: [4, 5, 7],
+  analog: [1, 5, 7],
+  pressure: [1, 5, 7],
+  sound: [1, 5, 7],
+  pulse: [5, 7],
+};
+
+/** The channels of a unit of `type`: [channel_no, kind, name, unit of measure]. */
+export function demoChannelsOf(type: number): Array<[number, ChannelKind, string, string]> {
+  const t = deviceType(type);
+  const family = t?.family ?? 'other';
+  const list = [
+    ...BASE_CHANNELS,
+    ...(family === 'resistance' ? RESISTANCE_CHANNELS : []),
+    ...(FAMILY_CHANNELS[family] ?? []),
+  ].map(([kind, name, uom], n): [number, ChannelKind, string, string] => [n + 1, kind, name, uom]);
+  const base = t?.thirdParty ? THIRD_PARTY_BASE[family] : undefined;
+  return base ? list.filter(([no]) => no > BASE_CHANNELS.length || base.includes(no)) : list;
+}
+
 /** channel_no of the channels above, for alarms raised on them. */
 const CH = {
   analog: 1,
@@ -374,6 +409,20 @@ function alarmFor(rng: Rng, family: DeviceFamily, hasResistance: boolean, eventT
   }
 }
 
+/**
+ * The alarm drawn for a unit, on a channel it has: a CO2 alarm on its CO2 channel; an alarm on a
+ * channel a third-party sensor does not have (its lid's intrusion switch, a logger input) becomes
+ * the low battery every radio sensor can report. Decided after the draw, so the random sequence —
+ * and with it every other unit, name and alarm of the demo — stays as it was.
+ */
+function alarmOnChannels(spec: AlarmSpec, own: ReadonlyArray<[number, ChannelKind, string, string]>, unitId: number): AlarmSpec {
+  const co2 = own.find(([, , name]) => name === 'CO2');
+  if (co2 && spec.channel === CH.analog) return { ...spec, channel: co2[0] };
+  if (own.some(([no]) => no === spec.channel)) return spec;
+  const volts = 2.9 + ((unitId * 37) % 35) / 100;
+  return { type: 28, channel: CH.battery, text: `Battery voltage ${fmt(volts)} V below limit 3.30 V` };
+}
+
 export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date()): DemoData {
   const rng = createRng(seed);
   const nowMs = Math.floor(now.getTime() / 1000) * 1000;
@@ -416,17 +465,17 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
       units.push(unit);
 
       const hasResistance = family === 'resistance';
-      const list = [...BASE_CHANNELS, ...(hasResistance ? RESISTANCE_CHANNELS : []), ...(FAMILY_CHANNELS[family] ?? [])];
-      list.forEach(([kind, chName, uom], n) =>
-        channels.push({ unitId: id, channelNo: n + 1, kind, name: chName, unitOfMeasure: uom }),
-      );
+      const own = demoChannelsOf(type);
+      for (const [channelNo, kind, chName, uom] of own)
+        channels.push({ unitId: id, channelNo, kind, name: chName, unitOfMeasure: uom });
+      const fit = (spec: AlarmSpec) => alarmOnChannels(spec, own, id);
 
       if (installed && rng.chance(0.15)) {
         const count = rng.chance(0.3) ? 2 : 1;
         const raised = new Set<string>();
         for (let c = 0; c < count; c++) {
           const eventTime = new Date(nowMs - rng.int(300, 72 * 3600) * 1000);
-          const spec = alarmFor(rng, family, hasResistance, eventTime);
+          const spec = fit(alarmFor(rng, family, hasResistance, eventTime));
           // One active alarm per unit, channel and type (the database enforces it too).
           if (raised.has(`${spec.channel}:${spec.type}`)) continue;
           raised.add(`${spec.channel}:${spec.type}`);
@@ -443,7 +492,7 @@ export function generateDemoData(seed: number = DEMO_SEED, now: Date = new Date(
       // Some history: alarms that were raised and have cleared since.
       if (installed && rng.chance(0.1)) {
         const eventTime = new Date(nowMs - rng.int(3 * 86400, 30 * 86400) * 1000);
-        const spec = alarmFor(rng, family, hasResistance, eventTime);
+        const spec = fit(alarmFor(rng, family, hasResistance, eventTime));
         alarms.push({
           unitId: id,
           channelId: spec.channel,

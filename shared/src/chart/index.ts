@@ -34,7 +34,6 @@ export {
   type TimeRange,
 } from './time-range';
 export {
-  defaultChannel,
   fetchChannelLimits,
   fetchChannels,
   fetchMarkers,

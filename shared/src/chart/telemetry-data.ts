@@ -55,16 +55,6 @@ export async function fetchChannels(api: ApiClient, unitId: number): Promise<Cha
     .map((r) => ({ ChannelID: r.ChannelID, ChannelName: r.ChannelName, ChannelKind: r.ChannelKind, UnitOfMeasure: r.UnitOfMeasure ?? '' }));
 }
 
-/** The channel a chart shows by default: the first analogue or PT channel, else the first non-switch one. */
-export function defaultChannel(channels: readonly ChannelInfo[] | undefined): ChannelInfo | undefined {
-  if (!channels || channels.length === 0) return undefined;
-  return (
-    channels.find((c) => c.ChannelKind === 'analog' || c.ChannelKind === 'pt') ??
-    channels.find((c) => c.ChannelKind !== 'switch') ??
-    channels[0]
-  );
-}
-
 // ───────────── series ─────────────
 
 type DataAnswer = DeviceData | { message?: string; code?: string };

@@ -11,7 +11,8 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { defaultChannel, defaultTimeRange, parseTimeRange, type TimeRange } from '@fieldwatch/shared/chart';
+import { defaultChartChannel } from '@fieldwatch/shared';
+import { defaultTimeRange, parseTimeRange, type TimeRange } from '@fieldwatch/shared/chart';
 import { Segmented } from '@fieldwatch/shared/ui';
 import type { UnitTabProps } from '../tabs/types';
 import { MeasurementsView } from './MeasurementsView';
@@ -38,7 +39,8 @@ export default function ChartsTab(props: UnitTabProps) {
 
   const channels = details.Channels;
   const wanted = Number(search.get('channel'));
-  const channel = channels.find((c) => c.ChannelID === wanted) ?? defaultChannel(channels) ?? channels[0]!;
+  // Without ?channel= the chart opens on what the unit's type measures (a CO2 sensor on CO2).
+  const channel = channels.find((c) => c.ChannelID === wanted) ?? defaultChartChannel(details.UnitType, channels) ?? channels[0]!;
   const range = useMemo(() => rangeFromSearch(search), [search]);
 
   // One place changes the URL: the table's back link (router state) is kept.
