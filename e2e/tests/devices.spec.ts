@@ -15,9 +15,10 @@ async function units(request: APIRequestContext): Promise<Unit[]> {
 }
 
 /** The first installed unit without alarms whose options match. */
+/** The first unit of our own (type below 200: every channel kind), in service and without alarms, that `want`s. */
 async function findUnit(request: APIRequestContext, want: (o: { relay: boolean; actions: string[] }) => boolean): Promise<Unit> {
   for (const u of await units(request)) {
-    if (u.AlarmEvents.length > 0 || /ej installerad/i.test(u.UnitName)) continue;
+    if (u.UnitType >= 200 || u.AlarmEvents.length > 0 || /ej installerad/i.test(u.UnitName)) continue;
     const o = ((await (await request.get(`/api/v2/device/devices/${u.UnitID}/options`)).json()) as { data: { relay: boolean; actions: string[] } }).data;
     if (want(o)) return u;
   }

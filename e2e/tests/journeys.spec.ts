@@ -281,6 +281,8 @@ test('selecting customers scopes the units shown', async ({ page }) => {
   await dialog.getByLabel('Baltic Water').uncheck();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('customer-picker')).toContainText('1 of 2 customers');
+  // The dialog closes once the server has the choice (a click before that would toggle it shut).
+  await expect(dialog).toBeHidden();
   await expect(count).not.toHaveText(String(all));
   const nordicOnly = Number(await count.textContent());
   expect(nordicOnly).toBeGreaterThan(0);
