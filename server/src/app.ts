@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import { openDatabase, type DbHandle } from './db/client';
+import { installCompression } from './http/compression';
 import { installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/headers';
 import { installOriginGuard } from './http/origin';
@@ -149,6 +150,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   installSecretCollector(app);
   await installSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  // Before any route: its onRoute hook gives every route after it compressed answers.
+  await installCompression(app);
   // CORS for partner pages embedding the onboarding; its preflights are answered before any guard.
   installPartnerCors(app, config.partnerOrigins ?? []);
   // Before the session guard: a cross-site write never touches a session.

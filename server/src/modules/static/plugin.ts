@@ -58,6 +58,15 @@ function isFileIn(root: string, rel: string): boolean {
   }
 }
 
+/**
+ * A built file, or its .br/.gz sibling when the browser accepts one (the static plugin's
+ * preCompressed). Files go out as they were built: never compressed again per request (the
+ * routes say `compress: false`), and caches keep one copy per encoding (Vary).
+ */
+function sendBuilt(reply: FastifyReply, file: string, dir: string) {
+  return reply.header('vary', 'Accept-Encoding').sendFile(file, dir);
+}
+
 function notFoundBody(): ApiErrorBody {
   return { message: MESSAGES.notFound, code: 'not_found' };
 }
@@ -66,8 +75,10 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
   const shellDist = path.join(config.staticRoot, 'shell', 'dist');
   const remoteDist = (name: RemoteName) => path.join(config.staticRoot, `mf-${name}`, 'dist');
 
-  // Only the reply.sendFile decorator; routes below decide what is served from where.
-  await app.register(fastifyStatic, { root: config.staticRoot, serve: false, cacheControl: false });
+  // Only the reply.sendFile decorator; routes below decide what is served from where. A file's
+  // .br or .gz sibling (written at build time, tools/webpack.base.cjs) goes to a browser that
+  // accepts it, with Vary: Accept-Encoding.
+  await app.register(fastifyStatic, { root: config.staticRoot, serve: false, cacheControl: false, preCompressed: true });
 
   function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     if (!existsSync(path.join(shellDist, 'index.html'))) {
@@ -81,7 +92,7 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
     const area = firstAreaOfPage(request.url.split('?')[0] ?? '/');
     const links = area && !config.remoteUrls[area] ? areaPreloadLinks(area, remoteDist(area)) : [];
     if (links.length > 0) reply.header('link', links.join(', '));
-    return reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDist);
+    return sendBuilt(reply.header('cache-control', NO_CACHE), 'index.html', shellDist);
   }
 
   const partners = new Set(config.partnerOrigins ?? []);
@@ -93,18 +104,18 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
     return remotesMap(config.remoteUrls);
   });
 
-  app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', (request, reply) => {
+  app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { compress: false }, (request, reply) => {
     const { name } = request.params;
     const file = request.params['*'];
     if (CORS_REMOTES.has(name as RemoteName)) reply.header('access-control-allow-origin', '*');
     if (!isRemoteName(name) || !file || !isFileIn(remoteDist(name), file)) return reply.callNotFound();
     reply.header('cache-control', cacheControlFor(file));
-    return reply.sendFile(file, remoteDist(name));
+    return sendBuilt(reply, file, remoteDist(name));
   });
 
   // The partner pages' one script tag (docs/partners.md): the onboarding remote's loader, built
   // next to the remote (mf-onboarding/src/loader). Not content-hashed, so revalidated on each load.
-  app.get('/onboarding/embed.js', (_request, reply) => {
+  app.get('/onboarding/embed.js', { compress: false }, (_request, reply) => {
     const dist = remoteDist('onboarding');
     if (!isFileIn(dist, EMBED_LOADER_FILE)) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_STORE).send(BUILD_FIRST_MESSAGE);
@@ -126,13 +137,13 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
   });
 
   // The shell: real files from shell/dist; everything else falls to the not-found handler below.
-  app.get<{ Params: { '*': string } }>('/*', (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/*', { compress: false }, (request, reply) => {
     const file = request.params['*'];
     if (isApiPath(request.url) || request.url.startsWith('/remotes/')) return reply.callNotFound();
     if (!file || file.endsWith('/') || file === 'index.html') return sendIndex(request, reply);
     if (!isFileIn(shellDist, file)) return reply.callNotFound();
     reply.header('cache-control', cacheControlFor(file));
-    return reply.sendFile(file, shellDist);
+    return sendBuilt(reply, file, shellDist);
   });
 
   // SPA fallback: a page navigation (accepts html) outside /api and /remotes gets the shell.
