@@ -78,10 +78,12 @@ async function open(browser: Browser, baseURL: string): Promise<Browsing> {
 
 /** The shell's unseen badge: its number, 0 when it is not shown. */
 async function badge(page: Page): Promise<number> {
-  const el = page.getByTestId('unseen-badge');
-  if ((await el.count()) === 0) return 0;
-  const label = (await el.getAttribute('aria-label')) ?? '';
-  return Number(/(\d+)/.exec(label)?.[1] ?? (await el.textContent()));
+  // One read that never waits: a count() and then getAttribute() waited forever (the poll's
+  // "Timeout … waiting on the predicate") when the badge went away between the two.
+  const label = await page
+    .getByTestId('unseen-badge')
+    .evaluateAll((els) => (els[0] ? (els[0].getAttribute('aria-label') ?? els[0].textContent ?? '') : null));
+  return label === null ? 0 : Number(/(\d+)/.exec(label)?.[1] ?? 0);
 }
 
 test.describe.configure({ mode: 'serial' });
