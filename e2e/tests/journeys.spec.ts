@@ -164,6 +164,25 @@ test('a remote whose files fail once is asked again before any panel shows', asy
   expect({ manifests, entries }).toEqual({ manifests: 2, entries: 2 });
 });
 
+test('a remote host that never answers holds up no other area', async ({ page }) => {
+  // The tasks remote's files: the connection is taken and nothing ever comes back.
+  await page.route('**/remotes/tasks/**', () => undefined);
+  await page.goto('/login');
+  await signIn(page);
+  await expectOverview(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Tasks' }).click();
+  await expect(page).toHaveURL(/\/taskmanagement$/);
+  // Straight on to another area: it opens at once, not after the hanging area's deadline.
+  const started = Date.now();
+  await nav.getByRole('link', { name: 'Devices' }).click();
+  await expect(page.locator('#fw-area-devices table')).toBeVisible({ timeout: 8_000 });
+  await nav.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByTestId('status-summary')).toBeVisible({ timeout: 8_000 });
+  console.log(`hanging remote: two other areas opened ${Date.now() - started} ms after leaving it`);
+  await expect(page.getByTestId('area-unavailable-tasks')).toHaveCount(0);
+});
+
 test('a remote that throws at mount shows the unavailable panel; the shell keeps working', async ({ page }) => {
   // A stand-in federation container for the tasks remote whose ./app mounts with an error.
   await page.route('**/remotes/tasks/remoteEntry.js', (route) =>

@@ -9,7 +9,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 import { queryKeys } from '@fieldwatch/shared';
-import { AREA_LOAD_DEADLINE_MS, loadArea, preloadArea } from '../src/features/remotes/area-loader';
+import { AREA_HANDOFF_MS, AREA_LOAD_DEADLINE_MS, loadArea, preloadArea } from '../src/features/remotes/area-loader';
 import { queryClient } from '../src/platform';
 
 afterEach(() => queryClient.clear());
@@ -52,29 +52,58 @@ test('a load that fails leaves the area unavailable, and single-spa sees a healt
   error.mockRestore();
 });
 
-test('a load that never finishes gives up at the deadline: the area is unavailable, and retry can load it', async () => {
+test('a load that never finishes: single-spa gets stand-ins at once, the area gives up at the deadline, and retry can load it', async () => {
   jest.useFakeTimers();
   const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   try {
     loadRemote.mockReset();
     loadRemote.mockReturnValue(new Promise(() => undefined)); // a file that never answers
     const pending = loadArea('onboarding');
-    await jest.advanceTimersByTimeAsync(AREA_LOAD_DEADLINE_MS - 1);
     let settled = false;
     void pending.then(() => (settled = true));
-    await jest.advanceTimersByTimeAsync(0);
+    await jest.advanceTimersByTimeAsync(AREA_HANDOFF_MS - 1);
     expect(settled).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
+    // single-spa is not held up any longer: the next route change (another area) can go on.
+    expect(settled).toBe(true);
     const life = (await pending) as { mount(p: unknown): Promise<void> };
     await life.mount({});
     const { useAreaState } = await import('../src/features/remotes/area-state');
+    expect(useAreaState.getState().areas.onboarding).toMatchObject({ status: 'loading' });
+    await jest.advanceTimersByTimeAsync(AREA_LOAD_DEADLINE_MS);
     expect(useAreaState.getState().areas.onboarding).toMatchObject({ status: 'unavailable' });
+    expect(AREA_LOAD_DEADLINE_MS).toBeLessThanOrEqual(20_000);
     // Nothing of the failed load is kept: the next load asks the runtime again.
     loadRemote.mockResolvedValue({ mount: () => Promise.resolve() });
     await loadArea('onboarding');
     expect(loadRemote).toHaveBeenCalledTimes(2);
   } finally {
     error.mockRestore();
+    jest.useRealTimers();
+  }
+});
+
+test('a slow area mounts when its code comes, unless it was left meanwhile', async () => {
+  jest.useFakeTimers();
+  try {
+    const mount = jest.fn(() => Promise.resolve());
+    const unmount = jest.fn(() => Promise.resolve());
+    let arrive!: (m: unknown) => void;
+    loadRemote.mockReset();
+    loadRemote.mockReturnValue(new Promise((r) => (arrive = r)));
+    const pending = loadArea('tasks');
+    await jest.advanceTimersByTimeAsync(AREA_HANDOFF_MS);
+    const life = (await pending) as { mount(p: unknown): Promise<void>; unmount(p: unknown): Promise<void> };
+    await life.mount({});
+    await life.unmount({}); // the user went elsewhere while it loaded
+    arrive({ bootstrap: () => Promise.resolve(), mount, unmount });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(mount).not.toHaveBeenCalled();
+    await life.mount({}); // and came back: it mounts from the loaded code, once
+    expect(mount).toHaveBeenCalledTimes(1);
+    await life.unmount({});
+    expect(unmount).toHaveBeenCalledTimes(1);
+  } finally {
     jest.useRealTimers();
   }
 });

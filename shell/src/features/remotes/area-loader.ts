@@ -84,12 +84,12 @@ export function guardLifecycles(name: RemoteName, remote: Partial<LifeCycles<Rem
 }
 
 /**
- * How long an area's code may take to load, all files and retries together: the spec's chunk load
- * timeout. Each attempt of the runtime has its own limit, so three attempts at a file that never
- * answers could keep the spinner up for three times as long; after this the area says it is
- * unavailable and offers a retry.
+ * How long an area's code may take to load, all files and retries together, before the area says
+ * it is unavailable and offers a retry: 20 s (issue 21 §4 asks for seconds, not the two minutes of
+ * the spec's chunk load timeout, which stays the limit of each file's attempt in the runtime).
+ * Other areas never wait for it (AREA_HANDOFF_MS).
  */
-export const AREA_LOAD_DEADLINE_MS = CHUNK_LOAD_TIMEOUT_MS;
+export const AREA_LOAD_DEADLINE_MS = Math.min(20_000, CHUNK_LOAD_TIMEOUT_MS);
 
 function withDeadline<T>(load: Promise<T>, ms: number, name: RemoteName): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -120,9 +120,17 @@ export function preloadArea(name: RemoteName): void {
   void queryClient.prefetchQuery(areaModule(name));
 }
 
-/** single-spa's loader of an area: its lifecycles, guarded, or the unavailable ones. */
-export async function loadArea(name: RemoteName): Promise<LifeCycles<RemoteProps>> {
-  useAreaState.getState().set(name, 'loading');
+/**
+ * How long single-spa waits for an area's code before it gets stand-in lifecycles (deferredArea).
+ * single-spa runs one route change at a time: while it waits for one area, a click to any other
+ * area waits too, so a remote host that accepts the connection and never answers froze navigation
+ * to every area until the deadline (issue 21 §4). A normal load (the preloaded area, a cached or
+ * fast one) is done well within this and mounts as before.
+ */
+export const AREA_HANDOFF_MS = 1500;
+
+/** The area's guarded lifecycles once its code has loaded; the error when it could not. */
+async function loadGuarded(name: RemoteName): Promise<LifeCycles<RemoteProps> | { error: unknown }> {
   try {
     const mod = await queryClient.fetchQuery(areaModule(name));
     const lifecycles = mod && (typeof mod.mount === 'function' ? mod : mod.default);
@@ -130,8 +138,86 @@ export async function loadArea(name: RemoteName): Promise<LifeCycles<RemoteProps
     return guardLifecycles(name, lifecycles);
   } catch (err) {
     reportError(err, { area: name, phase: 'load' });
-    return unavailable(name, err);
+    return { error: err };
   }
+}
+
+const isFailure = (r: LifeCycles<RemoteProps> | { error: unknown }): r is { error: unknown } => 'error' in r;
+
+/**
+ * Lifecycles that single-spa can mount and unmount at once while the area's code still loads: the
+ * area shows its loading state, and the real area is mounted when its code arrives — if single-spa
+ * still wants it mounted then — or says it is unavailable when the load fails (the deadline
+ * included). Mounts and unmounts of the real area run one after another, in the order asked.
+ */
+export function deferredArea(
+  name: RemoteName,
+  loading: Promise<LifeCycles<RemoteProps> | { error: unknown }>,
+): LifeCycles<RemoteProps> {
+  let wanted = false;
+  let props = {} as RemoteProps;
+  let real: LifeCycles<RemoteProps> | null = null;
+  let failed: unknown = null;
+  let booted = false;
+  let mounted = false;
+  let chain: Promise<void> = Promise.resolve();
+  const call = (fn: unknown) => (fn as (p: RemoteProps) => Promise<unknown>)(props);
+  const settle = () =>
+    (chain = chain
+      .then(async () => {
+        if (failed !== null) {
+          if (wanted) useAreaState.getState().set(name, 'unavailable', failed instanceof Error ? failed.message : String(failed));
+          return;
+        }
+        if (!real) return;
+        if (wanted && !mounted) {
+          if (!booted) {
+            booted = true;
+            await call(real.bootstrap);
+          }
+          mounted = true;
+          await call(real.mount);
+        } else if (!wanted && mounted) {
+          mounted = false;
+          await call(real.unmount);
+        }
+      })
+      .catch(() => undefined));
+  void loading.then((r) => {
+    if (isFailure(r)) failed = r.error;
+    else real = r;
+    return settle();
+  });
+  return {
+    bootstrap: noop,
+    mount: (p) => {
+      wanted = true;
+      props = p;
+      return real || failed !== null ? settle() : Promise.resolve();
+    },
+    unmount: (p) => {
+      wanted = false;
+      props = p;
+      return settle();
+    },
+  };
+}
+
+/**
+ * single-spa's loader of an area: its lifecycles, guarded, or the unavailable ones — or, when the
+ * code takes longer than AREA_HANDOFF_MS, stand-ins that mount it when it comes (deferredArea), so
+ * that a slow or hanging remote never holds up the shell's other areas.
+ */
+export async function loadArea(name: RemoteName): Promise<LifeCycles<RemoteProps>> {
+  useAreaState.getState().set(name, 'loading');
+  const loading = loadGuarded(name);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const handoff = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), AREA_HANDOFF_MS);
+  });
+  const first = await Promise.race([loading, handoff]).finally(() => clearTimeout(timer));
+  if (first === null) return deferredArea(name, loading);
+  return isFailure(first) ? unavailable(name, first.error) : first;
 }
 
 /** Retry: forget the area and its remote's files, and let single-spa load and mount it again. */
