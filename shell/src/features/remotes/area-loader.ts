@@ -223,9 +223,11 @@ export async function loadArea(name: RemoteName): Promise<LifeCycles<RemoteProps
 /** Retry: forget the area and its remote's files, and let single-spa load and mount it again. */
 export async function retryArea(name: RemoteName): Promise<void> {
   useAreaState.getState().set(name, 'loading');
-  areaElement(name).replaceChildren();
   queryClient.removeQueries({ queryKey: queryKeys.area(name), exact: true });
   await refreshRemote(name);
+  // single-spa unmounts the area first (its React root takes its own nodes away); only then is
+  // what is left of it emptied. The other way round React's unmount found its nodes gone and threw.
   await unloadApplication(name, { waitForUnmount: false });
+  areaElement(name).replaceChildren();
   await triggerAppChange();
 }
