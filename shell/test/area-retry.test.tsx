@@ -17,7 +17,10 @@ jest.mock('single-spa', () => ({
   triggerAppChange: jest.fn(() => Promise.resolve()),
 }));
 jest.mock('../src/features/remotes/registry', () => ({ refreshRemote: jest.fn(() => Promise.resolve()) }));
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
 
 import { retryArea } from '../src/features/remotes/area-loader';
 import { areaElement, useAreaState } from '../src/features/remotes/area-state';
