@@ -24,7 +24,7 @@ describe('air quality widget', () => {
     expect(screen.getByTestId('air-excellent').textContent).toBe('Excellent< 600133 %');
     fireEvent.click(screen.getByTestId('air-polluted'));
     expect(setBinding).toHaveBeenCalledWith('units', [1]);
-    expect(screen.getByRole('button', { name: 'Class 1: 2,300 ppm — select it' })).toBeTruthy();
+    expect(screen.getByRole('button', { description: 'Class 1: 2,300 ppm — select it' })).toBeTruthy();
   });
 
   test('empty, no readings and error states', async () => {

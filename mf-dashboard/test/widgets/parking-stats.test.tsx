@@ -87,7 +87,7 @@ describe('parking statistics widget', () => {
     expect(screen.getByText('Only the 1 parking units selected in the group.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '30 days' }));
     expect(updateSettings).toHaveBeenCalledWith({ days: 30 });
-    fireEvent.click(screen.getByRole('button', { name: 'Parking P2: 57 % occupied — select it' }));
+    fireEvent.click(screen.getByRole('button', { description: 'Parking P2: 57 % occupied — select it' }));
     expect(setBinding).toHaveBeenCalledWith('units', [2]);
   });
 

@@ -37,7 +37,7 @@ export function BarList(props: {
             data-testid={item.testId}
             aria-pressed={props.onPick ? props.active === item.key : undefined}
             aria-busy={props.busy === item.key || undefined}
-            aria-label={item.title}
+            // The visible label and count are the name (WCAG 2.5.3); the title says what a click does.
             title={item.title}
             disabled={!props.onPick || item.count === 0}
             onClick={() => props.onPick?.(item.key)}
