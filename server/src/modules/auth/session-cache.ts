@@ -22,7 +22,8 @@ export const SESSION_CACHE_MS = 10_000;
 /** Most sessions kept; the oldest entry goes first. */
 const MAX_ENTRIES = 10_000;
 
-export interface CachedSession {
+/** A session as the guard reads it (sessions joined with the user's type). */
+export interface SessionRow {
   id: string;
   publicId: string;
   userId: number;
@@ -33,7 +34,7 @@ export interface CachedSession {
 }
 
 interface Entry {
-  row: CachedSession;
+  row: SessionRow;
   until: number;
 }
 
@@ -50,7 +51,7 @@ export class SessionCache {
     this.entries.clear();
   }
 
-  get(id: string, now: number): CachedSession | null {
+  get(id: string, now: number): SessionRow | null {
     if (!this.trusted) return null;
     const e = this.entries.get(id);
     if (!e) {
@@ -66,7 +67,7 @@ export class SessionCache {
     return e.row;
   }
 
-  set(row: CachedSession, now: number): void {
+  set(row: SessionRow, now: number): void {
     if (!this.trusted) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next();

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { EMBED_SESSION_MINUTES, EMBED_TOKEN_PREFIX, type SessionListItem } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { sessionCache } from './session-cache';
+import { sessionCache, type SessionRow } from './session-cache';
 import { hashToken, isWellFormedToken, newSessionToken } from './tokens';
 import { sessionLifetimeMs } from '../organizations/policy';
 
@@ -41,15 +41,7 @@ export async function createSession(
   return { token, publicId };
 }
 
-export interface SessionRow {
-  id: string;
-  publicId: string;
-  userId: number;
-  userType: number;
-  lastSeenAt: Date;
-  selectedCustomers: number[];
-  expiresAt: Date;
-}
+export type { SessionRow } from './session-cache';
 
 /** What a session lookup reads (SessionRow), for the cookie's and the embed's. */
 const SESSION_COLUMNS = {
