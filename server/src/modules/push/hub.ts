@@ -30,7 +30,7 @@ import { events, notifications, sessions, tasks } from '../../db/schema';
 import { loadAlarmChanges } from '../alarms/read';
 import { loadCommands } from '../devices/actions/records';
 import { loadRelays } from '../devices/relay/state';
-import { sessionCache } from '../auth/session-cache';
+import { sessionCache, type SessionCache } from '../auth/session-cache';
 
 export const PUSH_CHANNEL = 'fw_events';
 /** Ids per NOTIFY message: 100 uuids stay well under the payload limit. */
@@ -196,7 +196,12 @@ export class PushHub {
   /** Times the LISTEN connection was re-established after a drop (tests and readiness read it). */
   reconnects = 0;
 
-  constructor(private readonly db: Db) {}
+  /** The session cache of this database: trusted while LISTEN is up, told what others changed. */
+  private readonly sessions: SessionCache;
+
+  constructor(private readonly db: Db) {
+    this.sessions = sessionCache(db);
+  }
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
@@ -228,11 +233,11 @@ export class PushHub {
     const notice = parseNotice(payload);
     if (!notice) return;
     if (notice.k === 'x') {
-      sessionCache(this.db).forgetUsers(notice.u.map(Number));
+      this.sessions.forgetUsers(notice.u.map(Number));
       return;
     }
     if (notice.k === 's') {
-      sessionCache(this.db).forgetPublicIds(notice.ids);
+      this.sessions.forgetPublicIds(notice.ids);
       for (const id of notice.ids) for (const end of [...(this.sessionWatchers.get(id) ?? [])]) end();
       return;
     }
@@ -244,7 +249,7 @@ export class PushHub {
     if (client && typeof (client as PgliteLike).listen === 'function') {
       const unlisten = await (client as PgliteLike).listen(PUSH_CHANNEL, this.onPayload);
       this.state = 'listening';
-      sessionCache(this.db).setTrusted(true);
+      this.sessions.setTrusted(true);
       this.stop = async () => {
         await unlisten().catch(() => undefined);
       };
@@ -268,7 +273,7 @@ export class PushHub {
       if (ping) clearInterval(ping);
       this.stop = null;
       // Changes made elsewhere are not heard now: no session is answered from memory.
-      sessionCache(this.db).setTrusted(false);
+      this.sessions.setTrusted(false);
       // release(err) destroys the client instead of returning a broken one to the pool.
       try {
         conn.release(err ?? new Error('push: LISTEN connection lost'));
@@ -291,7 +296,7 @@ export class PushHub {
       throw err;
     }
     this.state = 'listening';
-    sessionCache(this.db).setTrusted(true);
+    this.sessions.setTrusted(true);
     this.retryMs = listenRetry.firstMs;
     ping = setInterval(() => {
       let timer: NodeJS.Timeout | undefined;
@@ -392,6 +397,6 @@ export class PushHub {
     await this.stop?.();
     this.stop = null;
     this.state = 'closed';
-    sessionCache(this.db).setTrusted(false);
+    this.sessions.setTrusted(false);
   }
 }
