@@ -6,7 +6,7 @@ import common from '@fieldwatch/locales/common';
 import dashboard from '@fieldwatch/locales/dashboard';
 import type { LinkBindings, WidgetProps } from '../../src/widgets/kit/widget-contract';
 import ChartsWidget from '../../src/widgets/charts';
-import { chartCsv, derivePalette, fromWallInput, recordsFor, resolveRange, toWallInput } from '@fieldwatch/shared/chart';
+import { chartCsv, derivePalette, Highcharts, fromWallInput, recordsFor, resolveRange, toWallInput } from '@fieldwatch/shared/chart';
 
 // Highcharts in jsdom: most tests look at the options given to a stub; one renders the real chart.
 let mockRealChart = false;
@@ -378,6 +378,70 @@ describe('charts widget', () => {
     await waitFor(() => expect(container.querySelector('svg.highcharts-root')).toBeTruthy());
     expect(container.querySelectorAll('.highcharts-series.highcharts-line-series').length).toBe(2);
     expect(container.querySelectorAll('.highcharts-series.highcharts-arearange-series').length).toBe(2);
+  });
+
+  test('accessible: the accessibility module describes the chart in our words and walks the line points, not the bands', async () => {
+    mockRealChart = true;
+    const { container } = renderCharts({ bindings: { units: [1, 2] } });
+    await screen.findAllByTestId('chart-series');
+    await waitFor(() => expect(container.querySelector('svg.highcharts-root')).toBeTruthy());
+    // The screen reader section before the chart: the widget's name and our summary.
+    const before = await waitFor(() => {
+      const el = container.querySelector('[id^="highcharts-screen-reader-region-before-"]');
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    expect(before.textContent).toContain('Wells');
+    expect(before.textContent).toMatch(/Measurements from .+ to .+\. Hourly averages with min–max band\./);
+    expect(before.textContent).toContain('Series: Well 1 · Level (cm); Boiler 2 · PT 1 (°C).');
+    // Series: the lines, told with their points and unit; the bands are left out.
+    expect([...container.querySelectorAll('.highcharts-series[aria-label]')].map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Well 1 · Level, 2 points, unit cm.',
+      'Boiler 2 · PT 1, 2 points, unit °C.',
+    ]);
+    expect(container.querySelector('.highcharts-arearange-series')!.getAttribute('aria-hidden')).toBe('true');
+    // A point as the keyboard reaches it (jsdom lays nothing out, so ask the chart's formatter).
+    const chart = Highcharts.charts.find((c) => c && container.contains(c.container))!;
+    const line = chart.series.find((x) => x.type === 'line')!;
+    const describe = chart.options.accessibility!.point!.descriptionFormatter!;
+    expect(describe(line.points[1]!)).toMatch(/, Well 1 · Level: 11\.5 cm \(min 9, max 14\)\.$/);
+  });
+
+  test('"Show data as table": the chart\'s data as a table with caption and headers, and back', async () => {
+    renderCharts({ bindings: { units: [1, 2] } });
+    await screen.findAllByTestId('chart-series');
+    fireEvent.click(screen.getByRole('button', { name: 'Show data as table' }));
+    const table = screen.getByRole('table', { name: 'Wells' });
+    expect(screen.queryByTestId('hc')).toBeNull();
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Time',
+      'Well 1 · Level (cm) mean',
+      'Well 1 · Level (cm) min',
+      'Well 1 · Level (cm) max',
+      'Boiler 2 · PT 1 (°C) mean',
+      'Boiler 2 · PT 1 (°C) min',
+      'Boiler 2 · PT 1 (°C) max',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByRole('rowheader').textContent).toMatch(/\d{2}:\d{2}/);
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['11.5', '9', '14', '11.5', '9', '14']);
+    // A hidden series leaves the table too.
+    fireEvent.click(screen.getAllByTestId('chart-series')[1]!.querySelector('button')!);
+    expect(within(screen.getByRole('table', { name: 'Wells' })).getAllByRole('columnheader')).toHaveLength(4);
+    // The scroll box is reachable by keyboard.
+    expect(screen.getByTestId('chart-table').getAttribute('tabindex')).toBe('0');
+    fireEvent.click(screen.getByRole('button', { name: 'Show chart' }));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('hc')).toBeTruthy();
+  });
+
+  test('the table in Danish', async () => {
+    renderCharts({ bindings: { units: [2] }, lng: 'da' });
+    await screen.findAllByTestId('chart-series');
+    fireEvent.click(screen.getByRole('button', { name: 'Vis data som tabel' }));
+    expect(screen.getByRole('table', { name: 'Wells' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Vis graf' })).toBeTruthy();
   });
 });
 

@@ -6,13 +6,20 @@
  *
  * Markers can be live: with onPlotClick a click on the plot (not a zoom drag) tells the time under
  * the pointer, with onMarkerClick a click on a marker's line tells which one.
+ *
+ * Accessible (issue 23): Highcharts' accessibility module (highcharts.ts) describes the chart in
+ * translated text — its title, time span, granularity and series — and lets a keyboard walk the
+ * series and their points (each told as time, series, value with unit, and min–max in a band);
+ * with asTable the same data is drawn as a table (TelemetryTable) in the chart's place.
  */
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import HighchartsReact from 'highcharts-react-official';
 import type { AlarmLimit, Granularity, SeriesPoint } from '@fieldwatch/shared';
 import Highcharts from './highcharts';
 import type { ChartTheme } from './theme';
 import { formatDateTime, type TimeConfig } from '@fieldwatch/shared/remote';
+import { TelemetryTable } from './ChartDataTable';
+import { a11yLang, plainText, useChartTranslation } from './texts';
 import css from './chart.module.css';
 
 export interface ChartSeriesView {
@@ -57,6 +64,10 @@ export interface TelemetryChartProps {
   onPlotClick?: (at: number) => void;
   /** A click on the line of a marker that has an id. */
   onMarkerClick?: (id: number) => void;
+  /** What the chart shows ("Temperature", the widget's name): the name screen readers hear and the table's caption. */
+  title?: string;
+  /** Drawn as a table of its data instead (ChartTableToggle). */
+  asTable?: boolean;
 }
 
 const toMs = (p: SeriesPoint) => Date.parse(p.ts);
@@ -88,6 +99,12 @@ export function TelemetryChart(props: TelemetryChartProps) {
   onMarkerClickRef.current = props.onMarkerClick;
   const clickable = !!props.onPlotClick;
   const band = granularity !== 'raw';
+  const { t } = useChartTranslation();
+  const title = props.title || t('a11y.defaultTitle');
+  // The chart goes when the table comes (and with the view): whoever keeps it must let it go.
+  const onChartRef = useRef(props.onChart);
+  onChartRef.current = props.onChart;
+  useEffect(() => () => onChartRef.current?.(null), [props.asTable]);
 
   const options = useMemo((): Highcharts.Options => {
     const uoms: string[] = [];
@@ -159,6 +176,8 @@ export function TelemetryChart(props: TelemetryChartProps) {
           marker: { enabled: false },
           zIndex: 1,
           custom: { key: s.key },
+          // The line's points tell the band's min and max: keyboard and screen readers skip the band.
+          accessibility: { enabled: false },
         });
       }
       hs.push({
@@ -176,13 +195,53 @@ export function TelemetryChart(props: TelemetryChartProps) {
     }
 
     const fmt = (ms: number) => formatDateTime(ms, tc);
+    const unitOf = (p: Highcharts.Point) => {
+      const key = (p.series.userOptions.custom as { key?: string } | undefined)?.key ?? '';
+      return pointsByKey.get(key);
+    };
+    const from = zoom ? zoom[0] : props.start;
+    const to = zoom ? zoom[1] : props.end;
+    const summary = [
+      t('a11y.summary', { from: fmt(from), to: fmt(to), granularity: t(`granularity.${granularity}`) }),
+      series.length ? t('a11y.seriesList', { names: series.map((s) => (s.unitOfMeasure ? `${s.label} (${s.unitOfMeasure})` : s.label)).join('; ') }) : t('a11y.empty'),
+    ].join(' ');
     return {
-      accessibility: { enabled: false },
+      accessibility: {
+        enabled: true,
+        description: plainText(summary),
+        landmarkVerbosity: 'one',
+        keyboardNavigation: { enabled: true },
+        screenReaderSection: {
+          // Our own texts only (the module's defaults are English): the title, then the summary.
+          beforeChartFormat: `<p>${plainText(title)}</p><p>{chartLongdesc}</p>`,
+          afterChartFormat: '{endOfChartMarker}',
+        },
+        series: {
+          descriptionFormatter(s: Highcharts.Series) {
+            const v = pointsByKey.get((s.userOptions.custom as { key?: string } | undefined)?.key ?? '');
+            return plainText(t('a11y.series', { name: s.name, count: s.points.length, unit: v?.unitOfMeasure || '—' }));
+          },
+        },
+        point: {
+          descriptionFormatter(p: Highcharts.Point) {
+            const s = unitOf(p);
+            const src = s?.points[p.index];
+            const unit = s?.unitOfMeasure ? ` ${s.unitOfMeasure}` : '';
+            const at = fmt(typeof p.x === 'number' ? p.x : Number(p.x));
+            const value = `${formatValue(Number(p.y))}${unit}`;
+            return plainText(
+              band && src && src.count > 1
+                ? t('a11y.pointBand', { time: at, series: p.series.name, value, min: formatValue(src.min), max: formatValue(src.max) })
+                : t('a11y.point', { time: at, series: p.series.name, value }),
+            );
+          },
+        },
+      },
       credits: { enabled: false },
       title: { text: undefined },
       legend: { enabled: false },
       exporting: { enabled: false },
-      lang: { locale: props.locale },
+      lang: { locale: props.locale, accessibility: a11yLang(t, title), resetZoom: t('resetZoom') },
       time: { timezone: tc.timezone },
       chart: {
         backgroundColor: 'transparent',
@@ -291,7 +350,20 @@ export function TelemetryChart(props: TelemetryChartProps) {
     };
     // theme.version: the tokens were re-read
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [series, band, theme.version, tc, compact, props.height, props.start, props.end, zoom, props.limits, props.markers, props.locale, formatValue, labels, clickable]);
+  }, [series, band, theme.version, tc, compact, props.height, props.start, props.end, zoom, props.limits, props.markers, props.locale, formatValue, labels, clickable, title, t]);
+
+  if (props.asTable)
+    return (
+      <TelemetryTable
+        caption={title}
+        series={series}
+        granularity={granularity}
+        span={{ start: zoom ? zoom[0] : props.start, end: zoom ? zoom[1] : props.end }}
+        tc={tc}
+        formatValue={formatValue}
+        height={Math.max(80, Math.round(props.height))}
+      />
+    );
 
   return (
     <div className={css.plot} data-testid="chart-plot">

@@ -13,20 +13,16 @@ export interface CsvLabels {
   max: string;
 }
 
-export function chartCsv(
+/**
+ * The rows of what a chart shows: the visible series over `span`, one row per time (ascending),
+ * each series' value (and min and max for rollup bands) at its column; null where it has none.
+ */
+export function chartRows(
   series: readonly ChartSeriesView[],
   granularity: Granularity,
   span: { start: number; end: number },
-  tc: TimeConfig,
-  l: CsvLabels,
-): string {
+): { band: boolean; rows: Array<[number, CsvCell[]]> } {
   const band = granularity !== 'raw';
-  const header = [l.time, l.iso];
-  for (const s of series) {
-    const name = s.unitOfMeasure ? `${s.label} (${s.unitOfMeasure})` : s.label;
-    header.push(name);
-    if (band) header.push(`${name} ${l.min}`, `${name} ${l.max}`);
-  }
   const width = band ? 3 : 1;
   const rows = new Map<number, CsvCell[]>();
   series.forEach((s, i) => {
@@ -43,8 +39,25 @@ export function chartCsv(
     }
   });
   const times = [...rows.keys()].sort((a, b) => a - b);
+  return { band, rows: times.map((ms) => [ms, rows.get(ms)!]) };
+}
+
+export function chartCsv(
+  series: readonly ChartSeriesView[],
+  granularity: Granularity,
+  span: { start: number; end: number },
+  tc: TimeConfig,
+  l: CsvLabels,
+): string {
+  const { band, rows } = chartRows(series, granularity, span);
+  const header = [l.time, l.iso];
+  for (const s of series) {
+    const name = s.unitOfMeasure ? `${s.label} (${s.unitOfMeasure})` : s.label;
+    header.push(name);
+    if (band) header.push(`${name} ${l.min}`, `${name} ${l.max}`);
+  }
   return toCsv(
     header,
-    times.map((ms) => [`${formatDate(ms, tc)} ${formatTime(ms, tc, true)}`, new Date(ms).toISOString(), ...rows.get(ms)!]),
+    rows.map(([ms, row]) => [`${formatDate(ms, tc)} ${formatTime(ms, tc, true)}`, new Date(ms).toISOString(), ...row]),
   );
 }

@@ -1,8 +1,12 @@
 /**
- * Highcharts with the "more" module (arearange for min–max bands). Imported only by
- * the chart kit, so it lands in the lazily loaded chunks of the chart screens.
+ * Highcharts with the "more" module (arearange for min–max bands) and the accessibility module
+ * (issue 23: screen reader descriptions, keyboard navigation through series and points). Imported
+ * only by the chart kit, so both land in the lazily loaded chunks of the chart screens (the
+ * accessibility module is ~40 KB gzipped). In Highcharts 12 importing a module file registers it
+ * on the Highcharts it finds; the import order matters (Highcharts first).
  */
 import Highcharts from 'highcharts';
 import 'highcharts/highcharts-more';
+import 'highcharts/modules/accessibility';
 
 export default Highcharts;

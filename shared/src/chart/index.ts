@@ -12,10 +12,11 @@ export { default as Highcharts } from './highcharts';
 export { TelemetryChart, type ChartMarker, type ChartSeriesView, type TelemetryChartProps } from './TelemetryChart';
 export { TimeRangePicker, presetLabel, rangeText } from './TimeRangePicker';
 export { SeriesLegend, type LegendEntry } from './SeriesLegend';
+export { ChartDataTable, ChartTableToggle, TelemetryTable } from './ChartDataTable';
 export { RadarChart, fetchRadarDates, fetchRadarScan, type RadarDate } from './radar';
 export { derivePalette, hexToHsl, readChartTheme, useChartTheme, type ChartTheme } from './theme';
 export { useElementHeight, useElementWidth, useValueFormat } from './chart-hooks';
-export { chartCsv, type CsvLabels } from './chart-csv';
+export { chartCsv, chartRows, type CsvLabels } from './chart-csv';
 export {
   defaultTimeRange,
   expectedGranularity,

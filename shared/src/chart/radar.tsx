@@ -8,7 +8,8 @@ import HighchartsReact from 'highcharts-react-official';
 import { apiDateMs, ENDPOINTS, pathFor, type AnswerOf, type ApiClient, type RadarScan } from '@fieldwatch/shared';
 import Highcharts from './highcharts';
 import type { ChartTheme } from './theme';
-import { useChartTranslation } from './texts';
+import { a11yLang, plainText, useChartTranslation } from './texts';
+import { ChartDataTable } from './ChartDataTable';
 import css from './chart.module.css';
 
 /** A row of xrequest GetRadarDates. RadarDate is an API date (UTC, "YYYY-MM-DD HH:mm:ss"). */
@@ -33,24 +34,44 @@ export async function fetchRadarScan(api: ApiClient, unitId: number, date: Radar
   return data ?? null;
 }
 
-/** One radar scan as an area over its distance bins (1…n), 0–100 %. */
+/**
+ * One radar scan as an area over its distance bins (1…n), 0–100 %. Accessible like TelemetryChart:
+ * described and walkable by keyboard; with asTable a table of bin and percent in its place.
+ */
 export function RadarChart({
   scan,
   theme,
   height,
   formatValue,
+  title: titleProp,
+  asTable = false,
 }: {
   scan: RadarScan;
   theme: ChartTheme;
   height: number;
   formatValue: (n: number) => string;
+  /** What the scan is ("Radar scan of 12 May 10:00"): the name screen readers hear and the table's caption. */
+  title?: string;
+  asTable?: boolean;
 }) {
   const { t } = useChartTranslation();
+  const title = titleProp || t('radar.title');
   const options = useMemo((): Highcharts.Options => {
     const axis = { color: theme.muted, fontSize: '11px' };
     const bin = t('radar.bin');
     return {
-      accessibility: { enabled: false },
+      accessibility: {
+        enabled: true,
+        description: plainText(t('a11y.radarSummary', { count: scan.data.length })),
+        landmarkVerbosity: 'one',
+        keyboardNavigation: { enabled: true },
+        screenReaderSection: { beforeChartFormat: `<p>${plainText(title)}</p><p>{chartLongdesc}</p>`, afterChartFormat: '{endOfChartMarker}' },
+        series: { descriptionFormatter: (s: Highcharts.Series) => plainText(t('a11y.series', { name: s.name, count: s.points.length, unit: '%' })) },
+        point: {
+          descriptionFormatter: (p: Highcharts.Point) => plainText(t('a11y.radarPoint', { bin: String(p.x), value: formatValue(Number(p.y)) })),
+        },
+      },
+      lang: { accessibility: a11yLang(t, title) },
       credits: { enabled: false },
       title: { text: undefined },
       legend: { enabled: false },
@@ -90,7 +111,16 @@ export function RadarChart({
         },
       ],
     };
-  }, [scan, theme, height, t, formatValue]);
+  }, [scan, theme, height, t, formatValue, title]);
+  if (asTable)
+    return (
+      <ChartDataTable
+        caption={title}
+        head={[t('radar.bin'), t('radar.percent')]}
+        rows={scan.data.map((v, i) => [String(i + 1), formatValue(v)])}
+        height={Math.max(80, Math.round(height))}
+      />
+    );
   return (
     <div className={css.plot} data-testid="radar-plot">
       <HighchartsReact highcharts={Highcharts} options={options} updateArgs={[true, true, false]} />

@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import bundle from '@fieldwatch/locales/chart';
 import { addNamespace, type Granularity } from '@fieldwatch/shared';
+import type { TFunction } from 'i18next';
+import type Highcharts from './highcharts';
 import type { CsvLabels } from './chart-csv';
 
 export const CHART_NS = 'chart';
@@ -52,4 +54,35 @@ export function useChartLabels(): ChartLabels {
     }),
     [t],
   );
+}
+
+/**
+ * Text for Highcharts' formats: no markup, and no braces (Highcharts reads {…} as a field of its
+ * format strings). Unit and channel names are the user's own.
+ */
+export function plainText(s: string): string {
+  return s.replace(/[{}]/g, '').replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+/**
+ * The accessibility module's own texts a screen reader hears around our description, in the
+ * user's language (per chart: Highcharts 12 reads chart.options.lang). Texts of its features the
+ * kit does not use (exporting, range selector, legends, sonification) stay Highcharts' English.
+ */
+export function a11yLang(t: TFunction, title: string): Highcharts.LangAccessibilityOptions {
+  return {
+    defaultChartTitle: t('a11y.defaultTitle'),
+    chartContainerLabel: plainText(t('a11y.containerLabel', { title })),
+    svgContainerLabel: t('a11y.interactive'),
+    graphicContainerLabel: '',
+    credits: '',
+    screenReaderSection: {
+      beforeRegionLabel: '',
+      afterRegionLabel: '',
+      endOfChartMarker: t('a11y.end'),
+    },
+    zoom: { mapZoomIn: '', mapZoomOut: '', resetZoomButton: t('resetZoom') },
+    series: { nullPointValue: t('a11y.noValue') } as Highcharts.LangAccessibilitySeriesOptions,
+    chartTypes: { emptyChart: t('a11y.empty') } as Highcharts.LangAccessibilityChartTypesOptions,
+  } as Highcharts.LangAccessibilityOptions;
 }

@@ -12,6 +12,7 @@ import {
   chartCss,
   fetchRadarDates,
   fetchRadarScan,
+  ChartTableToggle,
   RadarChart,
   useChartTheme,
   useElementHeight,
@@ -60,6 +61,9 @@ export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode })
 
   const [plotRef, plotHeight] = useElementHeight<HTMLDivElement>(Math.max(120, size.height - 80));
 
+  const [asTable, setAsTable] = useState(false);
+  const title = unit && current ? `${t('widgets.charts.radar.title')}: ${unit.UnitName}, ${formatDateTime(apiDateMs(current.RadarDate), tc)}` : undefined;
+
   const toolbar = (
     <div className={css.toolbar}>
       {modeSwitch}
@@ -82,6 +86,8 @@ export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode })
           ))}
         </Select>
       )}
+      <span className={css.spacer} />
+      <ChartTableToggle asTable={asTable} onToggle={() => setAsTable((v) => !v)} disabled={!scan.data} />
     </div>
   );
 
@@ -99,7 +105,7 @@ export function RadarView(props: WidgetProps & { modeSwitch?: React.ReactNode })
   else if (scan.status === 'error')
     body = <WidgetState kind="error" title={t('widgets.chart.error')} retryLabel={t('widgets.chart.retry')} onRetry={scan.reload} />;
   else if (!scan.data) body = <WidgetState kind="loading" label={t('widgets.chart.loading')} />;
-  else body = <RadarChart scan={scan.data} theme={theme} height={plotHeight} formatValue={fmt} />;
+  else body = <RadarChart scan={scan.data} theme={theme} height={plotHeight} formatValue={fmt} title={title} asTable={asTable} />;
 
   return (
     <div className={css.root} data-testid="charts-radar">

@@ -14,6 +14,7 @@ import { downloadCsv } from '../kit/csv-download';
 import {
   chartCss,
   chartCsv,
+  ChartTableToggle,
   parseRefKey,
   rangeKey,
   recordsFor,
@@ -84,6 +85,7 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
   const markerMap = useMarkers(refs.length <= MARKERS_MAX_SERIES ? refs : [], refreshKey);
 
   const [zoom, setZoom] = useState<[number, number] | null>(null);
+  const [asTable, setAsTable] = useState(false);
   const rk = rangeKey(bindings.timeRange);
   useEffect(() => setZoom(null), [rk]);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -222,6 +224,8 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
           locale={i18n.language}
           formatValue={formatValue}
           labels={labels}
+          title={widget.name || t('widgets.charts.csvName')}
+          asTable={asTable}
         />
       </>
     );
@@ -267,6 +271,7 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
         {/* After the Channels button: a custom range's fields open here without moving it. */}
         <TimeRangePicker value={bindings.timeRange} onChange={(r) => setBinding('timeRange', r)} tc={tc} compact={size.width < 520} />
         <span className={css.spacer} />
+        <ChartTableToggle asTable={asTable} onToggle={() => setAsTable((v) => !v)} disabled={!data || allEmpty} />
         <Button size="small" variant="ghost" onClick={exportCsv} disabled={!data || shown.length === 0} title={t('widgets.chart.csvTitle')}>
           {t('widgets.chart.csv')}
         </Button>

@@ -14,6 +14,7 @@ import { downloadCsv } from '../kit/csv-download';
 import {
   chartCss,
   chartCsv,
+  ChartTableToggle,
   type Highcharts,
   rangeKey,
   recordsFor,
@@ -111,6 +112,7 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
   const tele = useTelemetry(refs, bindings.timeRange, records, refreshKey);
 
   const [zoom, setZoom] = useState<[number, number] | null>(null);
+  const [asTable, setAsTable] = useState(false);
   const rk = rangeKey(bindings.timeRange);
   useEffect(() => setZoom(null), [rk]);
 
@@ -245,6 +247,8 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
                   locale={i18n.language}
                   formatValue={formatValue}
                   labels={labels}
+                  title={`${unit ? unitNames.get(id) : `#${id}`} · ${channelName}`}
+                  asTable={asTable}
                   onChart={(c) => {
                     if (c) charts.current.set(id, c);
                     else charts.current.delete(id);
@@ -287,6 +291,7 @@ export default function MultichartWidget(props: WidgetProps<MultichartSettings>)
             {chartTexts.resetZoom}
           </Button>
         )}
+        <ChartTableToggle asTable={asTable} onToggle={() => setAsTable((v) => !v)} disabled={!data || views.size === 0} />
         <Button size="small" variant="ghost" onClick={exportCsv} disabled={!data || views.size === 0} title={t('widgets.chart.csvTitle')}>
           {t('widgets.chart.csv')}
         </Button>

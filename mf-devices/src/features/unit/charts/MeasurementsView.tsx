@@ -17,6 +17,7 @@ import {
 } from '@fieldwatch/shared';
 import {
   chartCss,
+  ChartTableToggle,
   fetchTelemetry,
   rangeKey,
   recordsFor,
@@ -86,6 +87,7 @@ export function MeasurementsView(props: {
   const markers = useChannelMarkers(unitId, n);
 
   const [zoom, setZoom] = useState<[number, number] | null>(null);
+  const [asTable, setAsTable] = useState(false);
   const rk = rangeKey(range);
   useEffect(() => setZoom(null), [rk, n]);
   const [selected, setSelected] = useState<number | null>(null);
@@ -154,6 +156,7 @@ export function MeasurementsView(props: {
               })}
             </span>
           )}
+          <ChartTableToggle asTable={asTable} onToggle={() => setAsTable((v) => !v)} disabled={view.length === 0} />
         </div>
         <div className={css.plotBox} ref={boxRef}>
           <LoadView load={load} labels={loadViewLabels(t, 'unitTabs.charts.')} bare>
@@ -185,6 +188,8 @@ export function MeasurementsView(props: {
                   locale={i18n.language}
                   formatValue={formatValue}
                   labels={texts.chart}
+                  title={t('unitTabs.charts.chartLabel', { channel: channel.ChannelName })}
+                  asTable={asTable}
                   onPlotClick={canEdit ? (at) => setEditor({ mode: 'add', at }) : undefined}
                   onMarkerClick={(id) => setSelected(id)}
                 />

@@ -9,6 +9,7 @@ import { apiDateMs, queryKeys, type RadarScan, type Result, type UnitDetails, ty
 import {
   fetchRadarDates,
   fetchRadarScan,
+  ChartTableToggle,
   RadarChart,
   useChartTheme,
   useValueFormat,
@@ -50,6 +51,7 @@ function RadarScans({ unitId }: { unitId: number }) {
   const fmt = useValueFormat(1);
   const dates = useApiQuery(queryKeys.unitPart(unitId, 'radarDates'), () => asResult(() => fetchRadarDates(api, unitId)));
   const [picked, setPicked] = useState<string | null>(null);
+  const [asTable, setAsTable] = useState(false);
   const list = dates.data ?? [];
   const current: RadarDate | undefined = list.find((d) => `${d.ChannelID}|${d.RadarDate}` === picked) ?? list[0];
   const scan = useApiQuery(
@@ -83,12 +85,20 @@ function RadarScans({ unitId }: { unitId: number }) {
                   </Select>
                 </label>
                 <span className={`${css.muted} ${css.scans}`}>{t('unitTabs.charts.radarView.scans', { count: all.length })}</span>
+                <ChartTableToggle asTable={asTable} onToggle={() => setAsTable((v) => !v)} disabled={!scan.data} />
               </div>
               <div className={css.plotBox}>
                 <LoadView load={{ ...scan, data: scan.data ?? undefined }} labels={labels} bare>
                   {(s) => (
                     <figure className={css.radarFigure} aria-label={current ? t('unitTabs.charts.radarView.scanLabel', { time: time(current) }) : undefined}>
-                      <RadarChart scan={s} theme={theme} height={RADAR_HEIGHT} formatValue={fmt} />
+                      <RadarChart
+                        scan={s}
+                        theme={theme}
+                        height={RADAR_HEIGHT}
+                        formatValue={fmt}
+                        title={current ? t('unitTabs.charts.radarView.scanLabel', { time: time(current) }) : undefined}
+                        asTable={asTable}
+                      />
                     </figure>
                   )}
                 </LoadView>
