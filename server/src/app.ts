@@ -42,6 +42,7 @@ import ownershipPlugin from './modules/ownership/plugin';
 import organizationsPlugin from './modules/organizations/plugin';
 import parkingPlugin from './modules/parking/plugin';
 import pushPlugin from './modules/push/plugin';
+import releasesPlugin from './modules/releases/plugin';
 import simulatorPlugin from './modules/simulator/plugin';
 import tasksPlugin from './modules/tasks/plugin';
 import staticPlugin from './modules/static/plugin';
@@ -194,6 +195,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(userDataPlugin, ctx); // the older API's user data (GetUserData, SetUserData, DeleteUserData)
   await app.register(pushPlugin, ctx); // live updates (server-sent events)
   await app.register(legacyPlugin, ctx); // /api/v1/xrequest/<Method>, dispatched to ctx.legacy
+  await app.register(releasesPlugin, ctx); // remote releases: publish, switch, canary, roll back (the deploy key)
   await app.register(staticPlugin, ctx); // the front-end builds
   return app;
 }

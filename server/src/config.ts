@@ -1,7 +1,7 @@
 /** Server configuration from the environment. Every variable is listed in ENV_VARS (--help). */
 import path from 'node:path';
 import { DEFAULT_SERVER_PORT, REMOTE_NAMES, type RemoteName } from '@fieldwatch/shared';
-import { DEFAULT_DATA_DIR, DEFAULT_MAIL_DIR, REPO_ROOT } from './paths';
+import { DEFAULT_DATA_DIR, DEFAULT_MAIL_DIR, DEFAULT_RELEASES_DIR, REPO_ROOT } from './paths';
 
 export type CookieSecure = 'auto' | 'always' | 'never';
 
@@ -23,6 +23,15 @@ export interface Config {
   staticRoot: string;
   /** Per-remote override of the mf-manifest.json URL in /remotes.json. */
   remoteUrls: Partial<Record<RemoteName, string>>;
+  /**
+   * The deploy key (RELEASE_KEY) of the release command and the /api/v3/platform/remotes calls;
+   * unset = releases are turned off (the remote map is the dist folders and REMOTE_URL_*).
+   */
+  releaseKey?: string;
+  /** The release store (RELEASES_DIR): RELEASES_DIR/<remote>/<version>/ is served as /remotes/<remote>/<version>/. */
+  releasesDir?: string;
+  /** Other origins releases may be served from (REMOTE_ORIGINS, plus those of REMOTE_URL_*); the CSP allows them. */
+  remoteOrigins?: string[];
   cookieSecure: CookieSecure;
   /** Honour X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy: boolean;
@@ -204,6 +213,23 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     description: `URL of the ${name} remote's mf-manifest.json in /remotes.json`,
   })),
   {
+    name: 'RELEASE_KEY',
+    default: '(unset: releases are turned off)',
+    description:
+      'Deploy key (at least 24 characters) of `npm run release` and the /api/v3/platform/remotes calls (Authorization: Bearer <key>), which publish, switch, canary and roll back remote versions; keep it secret',
+  },
+  {
+    name: 'RELEASES_DIR',
+    default: '.data/releases',
+    description: 'Release store: RELEASES_DIR/<remote>/<version>/ is served as /remotes/<remote>/<version>/ (immutable)',
+  },
+  {
+    name: 'REMOTE_ORIGINS',
+    default: '(unset: only the origins of REMOTE_URL_*)',
+    description:
+      'Comma-separated origins (e.g. https://cdn.example.com) a released remote may be served from; the Content-Security-Policy allows exactly these',
+  },
+  {
     name: 'COOKIE_SECURE',
     default: 'auto',
     description: 'auto: Secure cookie when the request came over https; 1: always; 0: never',
@@ -377,6 +403,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (url) remoteUrls[name] = url;
   }
 
+  const releaseKey = env.RELEASE_KEY?.trim() || undefined;
+  if (releaseKey !== undefined && (releaseKey.length < 24 || /\s/.test(releaseKey)))
+    throw new ConfigError('RELEASE_KEY must be at least 24 characters without spaces (e.g. openssl rand -hex 24)');
+  const remoteOrigins = [
+    ...new Set([
+      ...originList('REMOTE_ORIGINS', env.REMOTE_ORIGINS),
+      ...Object.values(remoteUrls).flatMap((u) => (/^https?:\/\//i.test(u) ? [new URL(u).origin] : [])),
+    ]),
+  ];
+
   const weatherEnv = env.WEATHER_URL?.trim();
   const weatherUrl =
     weatherEnv === undefined
@@ -435,6 +471,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     staticRoot: path.resolve(env.STATIC_ROOT || REPO_ROOT),
     remoteUrls,
+    ...(releaseKey ? { releaseKey } : {}),
+    releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : DEFAULT_RELEASES_DIR,
+    remoteOrigins,
     cookieSecure,
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
     ...(publicOrigins.length ? { publicOrigins } : {}),

@@ -11,3 +11,5 @@ export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'pglite');
 /** Outgoing mail as .eml files when no SMTP server is configured. */
 export const DEFAULT_MAIL_DIR = path.join(REPO_ROOT, '.data', 'mail');
+/** The release store (RELEASES_DIR): <remote>/<version>/ holds a published build of a remote. */
+export const DEFAULT_RELEASES_DIR = path.join(REPO_ROOT, '.data', 'releases');

@@ -7,7 +7,7 @@ import {
   DEFAULT_MAP_TILE_URL,
   DEFAULT_WEATHER_URL,
 } from '../src/config';
-import { DEFAULT_DATA_DIR, DEFAULT_MAIL_DIR, REPO_ROOT } from '../src/paths';
+import { DEFAULT_DATA_DIR, DEFAULT_MAIL_DIR, DEFAULT_RELEASES_DIR, REPO_ROOT } from '../src/paths';
 
 describe('config', () => {
   it('has defaults for everything', () => {
@@ -19,6 +19,8 @@ describe('config', () => {
       demo: true,
       staticRoot: REPO_ROOT,
       remoteUrls: {},
+      releasesDir: DEFAULT_RELEASES_DIR,
+      remoteOrigins: [],
       cookieSecure: 'auto',
       trustProxy: false,
       logLevel: 'info',
@@ -72,8 +74,15 @@ describe('config', () => {
       SIMULATOR_INTERVAL_S: '30',
       SIMULATOR_BACKFILL: '0',
       COMM_TIMEOUT_MIN: '90',
+      RELEASE_KEY: 'k'.repeat(24),
+      RELEASES_DIR: '/srv/releases',
+      REMOTE_ORIGINS: 'https://cdn2.example.com/',
     });
     expect(c).toMatchObject({
+      releaseKey: 'k'.repeat(24),
+      releasesDir: '/srv/releases',
+      // REMOTE_ORIGINS and the origins of REMOTE_URL_*: what the CSP allows and where releases may live.
+      remoteOrigins: ['https://cdn2.example.com', 'https://cdn.example.com'],
       simulator: true,
       simulatorIntervalSec: 30,
       simulatorBackfill: false,
@@ -89,6 +98,12 @@ describe('config', () => {
       trustProxy: true,
       logLevel: 'warn',
     });
+  });
+
+  it('refuses a short RELEASE_KEY and REMOTE_ORIGINS that are not origins', () => {
+    expect(() => loadConfig({ RELEASE_KEY: 'short' })).toThrow(/RELEASE_KEY must be at least 24/);
+    expect(() => loadConfig({ REMOTE_ORIGINS: 'https://cdn.example.com/path' })).toThrow(/REMOTE_ORIGINS must be/);
+    expect(loadConfig({ RELEASE_KEY: '  ' }).releaseKey).toBeUndefined();
   });
 
   it('reads the PostgreSQL timeouts, leaving them unset (the defaults) when absent', () => {

@@ -53,6 +53,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: true,
     staticRoot: path.join(tmpdir(), 'fw-no-front-end'), // unless a test asks for makeStaticRoot()
     remoteUrls: {},
+    releasesDir: path.join(tmpdir(), 'fw-no-releases'), // unless a test gives its own
+    remoteOrigins: [],
     cookieSecure: 'auto',
     trustProxy: false,
     logLevel: 'silent',

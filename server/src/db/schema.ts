@@ -1062,3 +1062,35 @@ export const termsAcceptances = pgTable(
   },
   (t) => [index('terms_acceptances_org_idx').on(t.organizationId)],
 );
+
+/**
+ * The published versions of each remote (issue 21 §2, contract/releases.ts). Immutable: a version
+ * is never changed once published, so a tab opened before a release keeps loading its chunks.
+ * `entry` is the manifest URL the shell is given: /remotes/<name>/<version>/mf-manifest.json for
+ * files in this server's release store, or an absolute URL on an allowed remote origin.
+ */
+export const remoteReleases = pgTable(
+  'remote_releases',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    entry: text('entry').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.version] })],
+);
+
+/**
+ * The remote map as data: per remote the live version (null = the build in its dist folder), the
+ * one before it (what a roll back returns to) and an optional canary for a share of users
+ * (percent) or named organisations. A remote without a row is served from its dist folder.
+ */
+export const remoteDeployments = pgTable('remote_deployments', {
+  remote: text('remote').primaryKey(),
+  version: text('version'),
+  previousVersion: text('previous_version'),
+  canaryVersion: text('canary_version'),
+  canaryPercent: integer('canary_percent').notNull().default(0),
+  canaryOrganizations: integer('canary_organizations').array().notNull().default(sql`'{}'::integer[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,7 +1,8 @@
 /**
  * Security headers through @fastify/helmet. The Content-Security-Policy allows this
  * origin plus exactly what the product loads from elsewhere:
- * - remotes moved to another origin (REMOTE_URL_*): their scripts, manifests, workers, styles;
+ * - remotes moved to another origin (REMOTE_URL_*, and REMOTE_ORIGINS where releases may live):
+ *   their scripts, manifests, workers, styles;
  * - map tiles (MAP_TILE_URL, MAP_SATELLITE_URL): images;
  * - the NFC tag service (NFC_HOST): fetch;
  * - blob: workers (the map clusters and draws outlines in Web Workers) and data: images.
@@ -52,7 +53,7 @@ function unique(list: Array<string | undefined>): string[] {
 }
 
 export function cspDirectives(config: Config): Record<string, string[]> {
-  const remotes = unique(Object.values(config.remoteUrls).map(sourceOf));
+  const remotes = unique([...Object.values(config.remoteUrls).map(sourceOf), ...(config.remoteOrigins ?? [])]);
   const tiles = unique([
     sourceOf(config.mapTileUrl ?? DEFAULT_MAP_TILE_URL),
     sourceOf(config.mapSatelliteUrl ?? DEFAULT_MAP_SATELLITE_URL),

@@ -186,6 +186,7 @@ import {
   type OrganizationSettings,
 } from './organizations';
 import { XRequestParams } from './legacy';
+import { DeploymentBody, PublishReleaseBody, RemoteNameParams, type RemoteDeploymentView } from './releases';
 import {
   ActivateBody,
   ChooseOrganizationBody,
@@ -758,6 +759,31 @@ export const ENDPOINTS = {
   healthReady: ep('GET', '/api/health/ready', {}, { public: true }),
   /** The OpenAPI document of the v2 and v3 API. */
   docs: ep('GET', '/api/docs', { hide: true }),
+
+  // ───────── remote releases (contract/releases.ts): the deploy key, not a session ─────────
+  /** Every remote's live version, canary, roll-back target and published versions. */
+  remoteDeployments: ep('GET', '/api/v3/platform/remotes', {}, { public: true, answer: answers<RemoteDeploymentView[]>() }),
+  /** A new immutable version of a remote (files in RELEASES_DIR, or a manifest URL on a remote origin). */
+  publishRelease: ep(
+    'POST',
+    '/api/v3/platform/remotes/:name/releases',
+    { params: RemoteNameParams, body: PublishReleaseBody },
+    { public: true, answer: answers<RemoteDeploymentView>() },
+  ),
+  /** Switches the live version of a remote, sets or ends its canary. */
+  deployRemote: ep(
+    'PUT',
+    '/api/v3/platform/remotes/:name/deployment',
+    { params: RemoteNameParams, body: DeploymentBody },
+    { public: true, answer: answers<RemoteDeploymentView>() },
+  ),
+  /** Back to the version that was live before the last switch; the canary ends. */
+  rollbackRemote: ep(
+    'POST',
+    '/api/v3/platform/remotes/:name/rollback',
+    { params: RemoteNameParams },
+    { public: true, answer: answers<RemoteDeploymentView>() },
+  ),
 } as const;
 
 /** What a call of the endpoint yields (inside { data } for v2/v3). */

@@ -33,5 +33,6 @@ export * from './ownership';
 export * from './usage';
 export * from './onboarding';
 export * from './onboarding-embed';
+export * from './releases';
 export * from './legacy';
 export * from './endpoints';

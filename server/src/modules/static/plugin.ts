@@ -1,7 +1,8 @@
 /**
- * Static hosting: /remotes.json (where each remote lives), each remote's build under
- * /remotes/<name>/, and the shell with an SPA fallback. Built files are read at request time, so
- * a remote can be rebuilt or deployed without restarting the server.
+ * Static hosting: /remotes.json (where each remote lives: data kept by ../releases), each remote's
+ * build under /remotes/<name>/, its published versions under /remotes/<name>/<version>/ (from the
+ * release store, RELEASES_DIR), and the shell with an SPA fallback. Built files are read at
+ * request time, so a remote can be rebuilt, released or rolled back without restarting the server.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +18,10 @@ import {
 } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import { originHeader } from '../../http/partner-cors';
-import { isApiPath } from '../auth/guard';
-import { cacheControlFor, NO_CACHE, NO_STORE } from './cache';
+import { cookieSession, isApiPath } from '../auth/guard';
+import { releaseSettings } from '../releases/plugin';
+import { releaseDir, remoteMapFor } from '../releases/service';
+import { cacheControlFor, IMMUTABLE, NO_CACHE, NO_STORE } from './cache';
 import { areaPreloadLinks } from './preload';
 
 export const BUILD_FIRST_MESSAGE = 'Build the front end first: npm start';
@@ -28,12 +31,6 @@ export const EMBED_LOADER_FILE = 'embed.js';
 
 /** The onboarding remote is embeddable by partner sites on other origins (the spec; ARCHITECTURE). */
 const CORS_REMOTES: ReadonlySet<RemoteName> = new Set(['onboarding']);
-
-export function remotesMap(overrides: Partial<Record<RemoteName, string>>): RemotesMap {
-  return Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, overrides[name] ?? `/remotes/${name}/mf-manifest.json`]),
-  );
-}
 
 function isRemoteName(name: string): name is RemoteName {
   return (REMOTE_NAMES as readonly string[]).includes(name);
@@ -71,7 +68,8 @@ function notFoundBody(): ApiErrorBody {
   return { message: MESSAGES.notFound, code: 'not_found' };
 }
 
-async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Promise<void> {
+async function staticPlugin(app: FastifyInstance, { config, db }: ServerContext): Promise<void> {
+  const releases = releaseSettings(config);
   const shellDist = path.join(config.staticRoot, 'shell', 'dist');
   const remoteDist = (name: RemoteName) => path.join(config.staticRoot, `mf-${name}`, 'dist');
 
@@ -80,7 +78,7 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
   // accepts it, with Vary: Accept-Encoding.
   await app.register(fastifyStatic, { root: config.staticRoot, serve: false, cacheControl: false, preCompressed: true });
 
-  function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     if (!existsSync(path.join(shellDist, 'index.html'))) {
       return reply
         .code(503)
@@ -88,11 +86,25 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
         .header('cache-control', NO_STORE)
         .send(BUILD_FIRST_MESSAGE);
     }
-    // The code of the area this page shows first travels with the shell's (see ./preload).
+    // The code of the area this page shows first travels with the shell's (see ./preload): only
+    // while that remote is the build in its dist folder (a release's files may live elsewhere, and
+    // the page's user may be in its canary).
     const area = firstAreaOfPage(request.url.split('?')[0] ?? '/');
-    const links = area && !config.remoteUrls[area] ? areaPreloadLinks(area, remoteDist(area)) : [];
+    const links = area && (await servesDist(area)) ? areaPreloadLinks(area, remoteDist(area)) : [];
     if (links.length > 0) reply.header('link', links.join(', '));
     return sendBuilt(reply.header('cache-control', NO_CACHE), 'index.html', shellDist);
+  }
+
+  async function servesDist(area: RemoteName): Promise<boolean> {
+    if (config.remoteUrls[area]) return false;
+    const map = await remoteMapFor(db, releases, null);
+    return map[area] === `/remotes/${area}/mf-manifest.json`;
+  }
+
+  /** The remote map of this page's user (his canaries), or of nobody (no session). */
+  async function mapFor(request: FastifyRequest): Promise<RemotesMap> {
+    const session = await cookieSession(db, request);
+    return remoteMapFor(db, releases, session ? { id: session.userId, organizations: session.selectedCustomers } : null);
   }
 
   const partners = new Set(config.partnerOrigins ?? []);
@@ -101,14 +113,22 @@ async function staticPlugin(app: FastifyInstance, { config }: ServerContext): Pr
     // The onboarding loader on a partner page (PARTNER_ORIGINS) reads it to find the remote.
     const origin = originHeader(request);
     if (partners.has(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-    return remotesMap(config.remoteUrls);
+    return mapFor(request);
   });
 
   app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', { compress: false }, (request, reply) => {
     const { name } = request.params;
     const file = request.params['*'];
     if (CORS_REMOTES.has(name as RemoteName)) reply.header('access-control-allow-origin', '*');
-    if (!isRemoteName(name) || !file || !isFileIn(remoteDist(name), file)) return reply.callNotFound();
+    if (!isRemoteName(name) || !file) return reply.callNotFound();
+    // A published version (RELEASES_DIR/<name>/<version>/…): immutable, every file of it.
+    const slash = file.indexOf('/');
+    const dir = slash > 0 ? releaseDir(releases.releasesDir, name, file.slice(0, slash)) : null;
+    if (dir && isFileIn(dir, file.slice(slash + 1))) {
+      reply.header('cache-control', IMMUTABLE);
+      return sendBuilt(reply, file.slice(slash + 1), dir);
+    }
+    if (!isFileIn(remoteDist(name), file)) return reply.callNotFound();
     reply.header('cache-control', cacheControlFor(file));
     return sendBuilt(reply, file, remoteDist(name));
   });
