@@ -16,7 +16,11 @@ jest.mock('single-spa', () => ({
   unloadApplication: () => unloadApplication(),
   triggerAppChange: jest.fn(() => Promise.resolve()),
 }));
-jest.mock('../src/features/remotes/registry', () => ({ refreshRemote: jest.fn(() => Promise.resolve()) }));
+jest.mock('../src/features/remotes/registry', () => ({
+  refreshRemote: jest.fn(() => Promise.resolve()),
+  freshenRemote: jest.fn(() => Promise.resolve()),
+  remotesMapIsStale: () => false,
+}));
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),

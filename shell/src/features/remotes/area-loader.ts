@@ -12,7 +12,7 @@ import { CHUNK_LOAD_TIMEOUT_MS, queryKeys, type RemoteName, type RemoteProps } f
 import { queryClient } from '../../platform';
 import { reportError } from '../errors/reporting';
 import { areaElement, useAreaState } from './area-state';
-import { refreshRemote } from './registry';
+import { freshenRemote, refreshRemote, remotesMapIsStale } from './registry';
 
 type RemoteModule = Partial<LifeCycles<RemoteProps>> & { default?: Partial<LifeCycles<RemoteProps>> };
 
@@ -105,7 +105,11 @@ function withDeadline<T>(load: Promise<T>, ms: number, name: RemoteName): Promis
  */
 const areaModule = (name: RemoteName) => ({
   queryKey: queryKeys.area(name),
-  queryFn: () => withDeadline(loadRemote<RemoteModule>(`${name}/app`) as Promise<RemoteModule>, AREA_LOAD_DEADLINE_MS, name),
+  queryFn: () => {
+    const load = () => loadRemote<RemoteModule>(`${name}/app`) as Promise<RemoteModule>;
+    // A release since the map was read reaches this tab here (registry.ts, REMOTES_FRESH_MS).
+    return withDeadline(remotesMapIsStale() ? freshenRemote(name).then(load) : load(), AREA_LOAD_DEADLINE_MS, name);
+  },
   staleTime: Infinity,
   gcTime: Infinity,
   retry: false,

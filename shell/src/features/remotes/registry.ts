@@ -45,6 +45,38 @@ export function registerAll(map: RemotesMap): void {
   );
 }
 
+/**
+ * How old the map may be when an area's code starts loading before it is asked for again: a
+ * release or roll back (`npm run release`) reaches an open tab on its next navigation to an area it
+ * has not loaded yet. An area already loaded keeps the version it has until the page is reloaded
+ * (every version's files stay on the server, so its lazy chunks keep loading).
+ */
+export const REMOTES_FRESH_MS = 5_000;
+
+/** Whether the map is older than REMOTES_FRESH_MS (a page's first area loads at once, on the map just read). */
+export function remotesMapIsStale(): boolean {
+  const state = queryClient.getQueryState<RemotesMap>(queryKeys.remotes());
+  return !!state?.data && Date.now() - state.dataUpdatedAt >= REMOTES_FRESH_MS;
+}
+
+/** Asks for the map again when it is stale and points the remote at its entry now. */
+export async function freshenRemote(name: RemoteName): Promise<void> {
+  if (!remotesMapIsStale()) return;
+  const before = queryClient.getQueryData<RemotesMap>(queryKeys.remotes())?.[name];
+  try {
+    const map = await queryClient.fetchQuery({
+      queryKey: queryKeys.remotes(),
+      queryFn: () => readRemotes(fetch(REMOTES_URL, { cache: 'no-store', credentials: 'same-origin' })),
+      staleTime: 0,
+      gcTime: Infinity,
+    });
+    const entry = map[name];
+    if (entry && entry !== before) registerRemotes([{ name, entry }], { force: true });
+  } catch {
+    // The map we have stays in use; the load reports its own failure if it has one.
+  }
+}
+
 /** Re-registers one remote so the next load fetches its manifest again (retry after a failure). */
 export async function refreshRemote(name: RemoteName): Promise<boolean> {
   let entry = queryClient.getQueryData<RemotesMap>(queryKeys.remotes())?.[name];
