@@ -29,7 +29,7 @@ describe('unit map widget', () => {
     expect(document.querySelectorAll('.leaflet-fwOutlines-pane path').length).toBeGreaterThan(100);
     const cluster = markerIcons().find((m) => m.textContent === '40');
     expect(cluster).toBeTruthy();
-    expect(cluster?.getAttribute('title')).toBe('Units here: 40 — click to zoom in');
+    expect(cluster?.getAttribute('title')).toBe('Units here: 40 — click to zoom in (OK 40)');
     expect(screen.getByTestId('map-unit-count').textContent).toBe('Units: 42');
     // Single units carry their status tone and name.
     const oslo = markerIcons().find((m) => m.getAttribute('title')?.startsWith('Pump Oslo'));

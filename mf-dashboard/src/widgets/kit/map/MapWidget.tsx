@@ -29,6 +29,8 @@ import { MapController } from './map-controller';
 import { useOccupancy, useTileConfig, type TileConfig } from './map-data';
 import { FilterPanel, SettingsPanel } from './panels';
 import { UnitPopup } from './UnitPopup';
+import { ToneShape } from './status-shape';
+import { UnitListPanel } from './UnitListPanel';
 import css from './map.module.css';
 
 export type MapWidgetProps = WidgetProps<MapSettings> & { variant: MapVariant };
@@ -37,7 +39,7 @@ export type MapWidgetProps = WidgetProps<MapSettings> & { variant: MapVariant };
 const isApple = () => /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 type Phase = 'loading' | 'ready';
-type Panel = 'none' | 'filter' | 'settings';
+type Panel = 'none' | 'filter' | 'settings' | 'list';
 
 /**
  * The widget: derives what to show, and shows the empty and error states; the Leaflet map lives in
@@ -241,6 +243,17 @@ function MapCanvas(props: MapCanvasProps) {
           <button
             type="button"
             className={css.tool}
+            aria-expanded={panel === 'list'}
+            aria-controls={`${widget.id}-map-list`}
+            data-on={panel === 'list' || undefined}
+            data-testid="map-list-toggle"
+            onClick={() => setPanel((p) => (p === 'list' ? 'none' : 'list'))}
+          >
+            {t('widgets.unitMap.list.button')}
+          </button>
+          <button
+            type="button"
+            className={css.tool}
             aria-expanded={panel === 'filter'}
             aria-controls={`${widget.id}-map-filter`}
             data-on={panel === 'filter' || undefined}
@@ -272,6 +285,18 @@ function MapCanvas(props: MapCanvasProps) {
           onClose={() => setPanel('none')}
         />
       )}
+      {panel === 'list' && (
+        <UnitListPanel
+          id={`${widget.id}-map-list`}
+          variant={variant}
+          data={data}
+          occupancy={occupancy.data}
+          selected={selected}
+          onSelect={(id) => setBinding('units', selected.has(id) ? bindings.units.filter((x) => x !== id) : [...bindings.units, id])}
+          onNavigate={navigate}
+          onClose={() => setPanel('none')}
+        />
+      )}
       {panel === 'settings' && (
         <SettingsPanel
           id={`${widget.id}-map-settings`}
@@ -294,7 +319,7 @@ function MapCanvas(props: MapCanvasProps) {
           {(['alarm', 'problem', 'inactive', 'ok'] as const).map((s) =>
             legend.counts.get(s) ? (
               <li key={s}>
-                <span className={css.swatch} data-tone={s} aria-hidden="true" />
+                <ToneShape tone={s} className={css.swatch} />
                 {t(`common:status.${s}`)} <b>{(legend.counts.get(s) ?? 0).toLocaleString()}</b>
               </li>
             ) : null,
@@ -302,16 +327,16 @@ function MapCanvas(props: MapCanvasProps) {
           {variant === 'parking' && legend.occ + legend.free + legend.unknown > 0 && (
             <>
               <li data-testid="map-bays-occupied">
-                <span className={css.swatch} data-tone="occupied" aria-hidden="true" />
+                <ToneShape tone="occupied" className={css.swatch} />
                 {t('widgets.parkingMap.occupied')} <b>{legend.occ.toLocaleString()}</b>
               </li>
               <li data-testid="map-bays-free">
-                <span className={css.swatch} data-tone="free" aria-hidden="true" />
+                <ToneShape tone="free" className={css.swatch} />
                 {t('widgets.parkingMap.free')} <b>{legend.free.toLocaleString()}</b>
               </li>
               {legend.unknown > 0 && (
                 <li data-testid="map-bays-unknown" title={t('widgets.parkingList.unknownHint')}>
-                  <span className={css.swatch} data-tone="inactive" aria-hidden="true" />
+                  <ToneShape tone="inactive" className={css.swatch} />
                   {t('widgets.parkingMap.unknown')} <b>{legend.unknown.toLocaleString()}</b>
                 </li>
               )}

@@ -6,6 +6,7 @@ import L from 'leaflet';
 import type { Unit, UnitStatus } from '@fieldwatch/shared';
 import { TONES, type ClusterItem, type Tone } from '@fieldwatch/shared/map/cluster';
 import { TONE_VAR, type MapColors } from '@fieldwatch/shared/map';
+import { shapeSvg } from './status-shape';
 import css from './map.module.css';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -21,6 +22,17 @@ function clusterRing(item: ClusterItem): string {
     at = to;
   });
   return `conic-gradient(${stops.join(', ')})`;
+}
+
+/** "Units here: 12 — click to zoom in (Alarm 2, OK 10)": the statuses in words, most severe first. */
+function clusterTitle(item: ClusterItem, tr: Translate): string {
+  const parts: string[] = [];
+  item.tones.forEach((n, i) => {
+    const tone = TONES[i] as Tone;
+    if (n > 0) parts.push(`${tone === 'occupied' || tone === 'free' ? tr(`widgets.parkingMap.${tone}`) : tr(`common:status.${tone}`)} ${n.toLocaleString()}`);
+  });
+  const base = tr('widgets.unitMap.clusterTitle', { count: item.count.toLocaleString() });
+  return parts.length ? `${base} (${parts.join(', ')})` : base;
 }
 
 function clusterSize(count: number): number {
@@ -61,7 +73,8 @@ export function markerOf(item: ClusterItem, look: MarkerLook): L.Marker | L.Circ
     return L.marker(at, {
       icon: L.divIcon({
         className: css.pointIcon,
-        html: `<span class="${css.point}" data-tone="${tone}"${isSel ? ' data-selected="true"' : ''}></span>`,
+        // Its status by shape as well as colour (triangle, diamond, square, circle).
+        html: shapeSvg(tone, css.point, isSel ? ' data-selected="true"' : ''),
         iconSize: [18, 18],
         iconAnchor: [9, 9],
       }),
@@ -72,16 +85,18 @@ export function markerOf(item: ClusterItem, look: MarkerLook): L.Marker | L.Circ
     });
   }
   const d = clusterSize(item.count);
+  // A cluster with units in alarm or with a problem carries that shape too, not only its ring's colour.
+  const worst = tone === 'alarm' || tone === 'problem' ? shapeSvg(tone, css.clusterMark) : '';
   return L.marker(at, {
     icon: L.divIcon({
       className: css.clusterIcon,
       html:
         `<span class="${css.cluster}" data-tone="${tone}" style="width:${d}px;height:${d}px;background:${clusterRing(item)}">` +
-        `<span class="${css.clusterCore}">${item.count.toLocaleString()}</span></span>`,
+        `<span class="${css.clusterCore}">${item.count.toLocaleString()}</span>${worst}</span>`,
       iconSize: [d, d],
       iconAnchor: [d / 2, d / 2],
     }),
-    title: tr('widgets.unitMap.clusterTitle', { count: item.count.toLocaleString() }),
+    title: clusterTitle(item, tr),
     zIndexOffset: tone === 'alarm' ? 400 : 0,
   });
 }

@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { UNIT_STATUSES, type UnitStatus } from '@fieldwatch/shared';
 import { useServerText } from '@fieldwatch/shared/remote';
 import { statusChoices, type MapFilter, type MapSettings, type MapVariant } from './model';
+import { ToneShape } from './status-shape';
 import css from './map.module.css';
 
-function usePanelKeys(onClose: () => void) {
+export function usePanelKeys(onClose: () => void) {
   const ref = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('input, button')?.focus();
@@ -76,7 +77,7 @@ export function FilterPanel(props: {
         {choices.map((s) => (
           <label key={s} className={css.check}>
             <input type="checkbox" checked={statusOn(s)} onChange={() => toggleStatus(s)} />
-            <span className={css.swatch} data-tone={s} aria-hidden="true" />
+            <ToneShape tone={s} className={css.swatch} />
             {t(`common:status.${s}`)}
           </label>
         ))}
