@@ -2,7 +2,16 @@
  * The small UI kit every app uses, so the product looks like one product. Components take their
  * text as props: the caller translates.
  */
-import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { STATUS_COLOR_VAR, type UnitStatus } from '../domain/status';
 import { Icon } from './Icon';
 import css from './ui.module.css';
@@ -78,8 +87,35 @@ export function PageHeader(props: { title: ReactNode; badge?: ReactNode; subtitl
   );
 }
 
-export function StatusDot({ status }: { status: UnitStatus }) {
-  return <span className={css.dot} style={{ background: STATUS_COLOR_VAR[status] }} aria-hidden="true" />;
+/**
+ * A shape of its own per status besides its colour (WCAG 1.4.1: never colour alone): alarm a
+ * triangle, problem a diamond, inactive a square, ok a circle.
+ */
+const STATUS_SHAPE: Record<UnitStatus, ReactNode> = {
+  alarm: <polygon points="6,0.9 11.4,10.8 0.6,10.8" />,
+  problem: <polygon points="6,0.6 11.4,6 6,11.4 0.6,6" />,
+  inactive: <rect x="1.4" y="1.4" width="9.2" height="9.2" rx="1.2" />,
+  ok: <circle cx="6" cy="6" r="5" />,
+};
+
+/**
+ * A unit's status as a small mark in its colour and shape. label: its name in words (title and
+ * accessible name), for a mark shown without the word beside it; without it the mark is hidden from
+ * screen readers, as the word next to it says the same.
+ */
+export function StatusDot({ status, label }: { status: UnitStatus; label?: string }) {
+  return (
+    <svg
+      className={css.dot}
+      data-status={status}
+      viewBox="0 0 12 12"
+      style={{ color: STATUS_COLOR_VAR[status] }}
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+    >
+      {label && <title>{label}</title>}
+      {STATUS_SHAPE[status]}
+    </svg>
+  );
 }
 
 export function StatusBadge({ status, label }: { status: UnitStatus; label: string }) {
@@ -135,9 +171,15 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
 }
-export function TextField({ label, error, id, ...rest }: TextFieldProps) {
+/**
+ * A labelled input. With an error the input is aria-invalid and described by it, and the error is
+ * said by screen readers when it appears: its live region is on the page from the start (a region
+ * that arrives with its text is not reliably announced), empty and taking no room until then.
+ */
+export function TextField({ label, error, id, 'aria-describedby': describedBy, ...rest }: TextFieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
+  const errorId = `${inputId}-err`;
   return (
     <div className={css.field}>
       <label className={css.label} htmlFor={inputId}>
@@ -147,14 +189,16 @@ export function TextField({ label, error, id, ...rest }: TextFieldProps) {
         id={inputId}
         className={css.input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-err` : undefined}
+        aria-describedby={cx(describedBy, error && errorId) || undefined}
         {...rest}
       />
-      {error && (
-        <span id={`${inputId}-err`} className={css.fieldError}>
-          {error}
-        </span>
-      )}
+      <span className={css.fieldLive} aria-live="polite">
+        {error ? (
+          <span id={errorId} className={css.fieldError}>
+            {error}
+          </span>
+        ) : null}
+      </span>
     </div>
   );
 }
@@ -249,7 +293,12 @@ export interface Segment<T extends string> {
   count?: number;
 }
 
-/** A segmented control with counts: tabs (role tablist) or a toggle group (aria-pressed). */
+/**
+ * A segmented control with counts: tabs (the WAI-ARIA tabs pattern: role tablist, the arrows
+ * select) or a toolbar of toggle buttons for a filter (aria-pressed, the arrows move the focus and
+ * Space or Enter presses). Either way one Tab stop (roving tabindex: the selected segment, or the
+ * one the arrows reached), and ArrowLeft/ArrowRight (ArrowUp/ArrowDown too), Home and End move.
+ */
 export function Segmented<T extends string>(props: {
   label: string;
   segments: ReadonlyArray<Segment<T>>;
@@ -261,8 +310,44 @@ export function Segmented<T extends string>(props: {
   idPrefix?: string;
 }) {
   const tabs = props.mode === 'tabs';
+  const group = useRef<HTMLDivElement>(null);
+  // The segment the arrows moved to (toggle mode), while the focus is in the control.
+  const [reached, setReached] = useState<T | null>(null);
+  const values = props.segments.map((s) => s.value);
+  const current = reached !== null && values.includes(reached) ? reached : props.value;
+  const stop = values.includes(current) ? current : values[0];
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const from = (e.target as HTMLElement).closest<HTMLElement>('[data-value]')?.dataset.value as T | undefined;
+    const at = Math.max(0, values.indexOf(from ?? current));
+    const keys: Record<string, number> = {
+      ArrowRight: at + 1,
+      ArrowDown: at + 1,
+      ArrowLeft: at - 1,
+      ArrowUp: at - 1,
+      Home: 0,
+      End: values.length - 1,
+    };
+    if (!(e.key in keys) || values.length === 0) return;
+    e.preventDefault();
+    const next = values[(keys[e.key]! + values.length) % values.length]!;
+    [...(group.current?.querySelectorAll<HTMLElement>('[data-value]') ?? [])].find((b) => b.dataset.value === next)?.focus();
+    if (tabs) {
+      if (next !== props.value) props.onChange(next);
+    } else setReached(next);
+  };
+
   return (
-    <div className={css.segmented} role={tabs ? 'tablist' : 'group'} aria-label={props.label}>
+    <div
+      ref={group}
+      className={css.segmented}
+      role={tabs ? 'tablist' : 'toolbar'}
+      aria-label={props.label}
+      onKeyDown={onKeyDown}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setReached(null);
+      }}
+    >
       {props.segments.map((s) => {
         const on = s.value === props.value;
         return (
@@ -275,8 +360,13 @@ export function Segmented<T extends string>(props: {
             aria-selected={tabs ? on : undefined}
             aria-controls={tabs ? props.panelId : undefined}
             aria-pressed={tabs ? undefined : on}
+            tabIndex={s.value === stop ? 0 : -1}
+            data-value={s.value}
             data-on={on || undefined}
-            onClick={() => props.onChange(s.value)}
+            onClick={() => {
+              setReached(null);
+              props.onChange(s.value);
+            }}
           >
             {s.label}
             {s.count !== undefined && <span className={css.segmentCount}>{s.count}</span>}
