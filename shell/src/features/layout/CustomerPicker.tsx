@@ -18,12 +18,19 @@ export function CustomerPicker() {
   const [draft, setDraft] = useState<number[]>(selected);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setDraft(selected), [selected, open]);
   useEffect(() => {
     if (!open) return;
+    // Opened, the focus goes to the first organisation; Escape closes back to the button.
+    ref.current?.querySelector<HTMLElement>('[role="dialog"] input')?.focus();
     const close = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
-    const esc = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const esc = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', esc);
     return () => {
@@ -40,12 +47,19 @@ export function CustomerPicker() {
     setBusy(true);
     const ok = await selectCustomers(draft);
     setBusy(false);
-    if (ok) setOpen(false);
+    if (ok) closeToButton();
+  }
+
+  /** Closed by its own buttons, the focus goes back to the picker's button (not to the page's start). */
+  function closeToButton() {
+    setOpen(false);
+    button.current?.focus();
   }
 
   return (
     <div className={css.popoverWrap} ref={ref}>
       <button
+        ref={button}
         type="button"
         className={css.customerButton}
         aria-haspopup="dialog"
@@ -72,7 +86,7 @@ export function CustomerPicker() {
             <p className={css.hint}>{t('layout.customersRemembered')}</p>
           )}
           <div className={css.popoverActions}>
-            <Button size="small" variant="ghost" onClick={() => setOpen(false)}>
+            <Button size="small" variant="ghost" onClick={closeToButton}>
               {t('common:action.cancel')}
             </Button>
             <Button size="small" variant="primary" disabled={busy || draft.length === 0} onClick={() => void apply()}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -17,6 +17,17 @@ function dashboardLabel(d: DashboardSummary, t: (k: string) => string): string {
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${css.navItem} ${css.navActive}` : css.navItem);
+
+/**
+ * The skip link's jump: the focus to the main region (tabIndex -1), without a #fw-main in the
+ * address that the router and the areas would take for a navigation.
+ */
+function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('fw-main');
+  if (!main) return;
+  e.preventDefault();
+  main.focus();
+}
 
 /** The signed-in frame: navigation, customer selection, theme, language, account; the area in the middle. */
 export function Layout() {
@@ -43,7 +54,7 @@ export function Layout() {
 
   return (
     <div className={css.frame}>
-      <a className={css.skip} href="#fw-main">
+      <a className={css.skip} href="#fw-main" onClick={skipToMain}>
         {t('layout.skipToContent')}
       </a>
       <aside className={menuOpen ? `${css.sidebar} ${css.sidebarOpen}` : css.sidebar}>

@@ -66,6 +66,13 @@ export function LoginPage() {
   const [method, setMethod] = useState<Method>(
     (bankIdOutcome && bankIdOutcome !== 'ok') || !methods.includes('username') ? 'bankid' : 'username',
   );
+  // Once the user switched the method, the username field no longer takes the focus when it comes
+  // back: the focus stays on the method he is choosing with the arrows.
+  const [methodSwitched, setMethodSwitched] = useState(false);
+  const chooseMethod = (m: Method) => {
+    setMethod(m);
+    setMethodSwitched(true);
+  };
   const [phase, setPhase] = useState<Phase>(bankIdOutcome === 'ok' ? 'checking' : 'form');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -152,15 +159,29 @@ export function LoginPage() {
       ) : (
         <>
           {methods.length > 1 && (
-            <div className={css.methods} role="radiogroup" aria-label={t('login.method')}>
+            <div
+              className={css.methods}
+              role="radiogroup"
+              aria-label={t('login.method')}
+              onKeyDown={(e) => {
+                // The radio group pattern: one Tab stop, the arrows move and choose (round the ends).
+                const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+                if (!step) return;
+                e.preventDefault();
+                const i = (methods.indexOf(method) + step + methods.length) % methods.length;
+                chooseMethod(methods[i]!);
+                e.currentTarget.querySelectorAll<HTMLElement>('[role="radio"]')[i]?.focus();
+              }}
+            >
               {methods.map((m) => (
                 <button
                   key={m}
                   type="button"
                   role="radio"
                   aria-checked={method === m}
+                  tabIndex={method === m ? 0 : -1}
                   className={method === m ? css.methodActive : css.method}
-                  onClick={() => setMethod(m)}
+                  onClick={() => chooseMethod(m)}
                 >
                   {m === 'username' ? t('login.methodUsername') : t('login.methodBankId')}
                 </button>
@@ -176,7 +197,7 @@ export function LoginPage() {
                 label={t('login.username')}
                 name="username"
                 autoComplete="username"
-                autoFocus
+                autoFocus={!methodSwitched}
                 value={username}
                 error={errors.username}
                 onChange={(e) => setUsername(e.target.value)}
