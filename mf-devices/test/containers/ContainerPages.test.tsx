@@ -165,8 +165,11 @@ describe('/groupmanagement', () => {
 
   test("a selected group shows its alarm summary (the group alarm widget's rule) and its units on a map", async () => {
     open('/groupmanagement');
-    fireEvent.click(await screen.findByRole('button', { name: 'North' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^North \(/ }));
     const panel = await screen.findByTestId('group-panel');
+    // The worst status in words beside its shape, in the tree and the panel's title (not colour alone).
+    expect(screen.getByRole('button', { name: 'North (Alarm)' })).toBeTruthy();
+    expect(within(panel).getByRole('heading', { level: 2 }).textContent).toBe('North (Alarm)');
     expect(within(panel).getByTestId('summary-alarm').textContent).toContain('1');
     expect(within(panel).getByTestId('summary-ok').textContent).toContain('2');
     // The three units stand on one spot: one marker with their count, in the worst status.
@@ -330,7 +333,7 @@ describe('rights', () => {
     expect(screen.queryByTestId('group-menu')).toBeNull();
     expect(screen.queryByTestId('drop-top-level')).toBeNull();
     expect(row('group-row', 'North').getAttribute('draggable')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'North' }));
+    fireEvent.click(screen.getByRole('button', { name: /^North \(/ }));
     expect(await screen.findByTestId('group-panel')).toBeTruthy();
   });
 

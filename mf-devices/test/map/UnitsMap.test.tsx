@@ -2,13 +2,14 @@
  * A group's units on a map: a marker per positioned unit in its status colour, the view fitted to
  * them, a click or Enter opening the unit's page, units without a position counted.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import common from '@fieldwatch/locales/common';
 import devices from '@fieldwatch/locales/devices';
 import { INACTIVE_UNIT_MARKER, type Unit } from '@fieldwatch/shared';
 import { currentLocation, renderRemote } from '@fieldwatch/shared/testing';
-import { UnitsMap } from '../../src/features/map/UnitsMap';
+import { placeOf, UnitsMap, type PlacedUnit } from '../../src/features/map/UnitsMap';
+import { LIST_LIMIT, mapListRows } from '../../src/features/map/MapUnitList';
 import type { MapElement } from '../../src/features/map/useLeafletMap';
 import { unit } from '../fixtures';
 
@@ -161,6 +162,54 @@ describe("a group's units on a map", () => {
       ).toEqual(['11', '12', '13']),
     );
     expect(document.querySelector('[data-count]')).toBeNull();
+  });
+
+  test('a status shows by shape as well as colour: markers and the worst status of a cluster', async () => {
+    show(harbour);
+    await waitFor(() => expect(document.querySelector('[data-count]')).toBeTruthy());
+    const cluster = document.querySelector<HTMLElement>('[data-count]')!;
+    const mark = cluster.querySelector('svg[data-status="alarm"]')!;
+    expect(mark.querySelector('polygon')).toBeTruthy();
+    expect(mark.getAttribute('aria-hidden')).toBe('true');
+    const depot = markers()[0]!;
+    expect(depot.querySelector('svg[data-status="ok"] circle')).toBeTruthy();
+  });
+
+  test('the units on the map as a list below it: most severe first, status in words, links to their pages', async () => {
+    show(units);
+    await waitFor(() => expect(markers()).toHaveLength(4));
+    const list = screen.getByTestId('map-unit-list');
+    expect(within(list).queryAllByTestId('map-unit-row')).toHaveLength(0);
+    const summary = within(list).getByText('List of the units on the map (4)');
+    fireEvent.click(summary);
+    await waitFor(() => expect(within(list).getAllByTestId('map-unit-row')).toHaveLength(4));
+    const rows = within(list).getAllByTestId('map-unit-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Pump 02Alarm · Depot',
+      'Pump 03Problem · Depot',
+      `Pump 04 ${INACTIVE_UNIT_MARKER}Inactive · Depot`,
+      'Pump 01OK · Depot',
+    ]);
+    expect(within(list).getByRole('status').textContent).toBe('4 units');
+    const link = within(rows[0]!).getByRole('link', { name: 'Pump 02' });
+    expect(link.getAttribute('href')).toBe('/devicemanagement/2');
+    fireEvent.change(within(list).getByRole('searchbox', { name: 'Search by name, location or ID' }), { target: { value: 'pump 03' } });
+    await waitFor(() => expect(within(list).getAllByTestId('map-unit-row')).toHaveLength(1));
+    fireEvent.click(within(list).getByRole('link', { name: 'Pump 03' }));
+    await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/3'));
+  });
+
+  test('a large group: the list draws the first 200 and says how many there are', () => {
+    const many = Array.from({ length: 20_000 }, (_, n) =>
+      placeOf(unit(n + 1, { UnitName: `Well ${n + 1}`, UnitGPSLatitude: 55 + (n % 100) * 0.01, UnitGPSLongitude: 12 + Math.floor(n / 100) * 0.01 })),
+    ).filter((p): p is PlacedUnit => p !== null);
+    const t0 = performance.now();
+    const { rows, total } = mapListRows(many, '');
+    expect(performance.now() - t0).toBeLessThan(200);
+    expect(total).toBe(20_000);
+    expect(rows).toHaveLength(LIST_LIMIT);
+    expect(rows.slice(0, 3).map((p) => p.unit.UnitName)).toEqual(['Well 1', 'Well 2', 'Well 3']);
+    expect(mapListRows(many, 'well 1999').total).toBe(11);
   });
 
   test('no unit with a position: says so instead of an empty map', () => {

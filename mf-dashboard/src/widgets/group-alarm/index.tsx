@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Container, type GroupKind, groupLines, UNIT_STATUSES, type UnitStatus } from '@fieldwatch/shared';
 import { useSession } from '@fieldwatch/shared/remote';
+import { StatusDot } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../kit/widget-contract';
 import { WidgetState } from '../kit/WidgetState';
 import { tableCss as kit } from '../kit/table/TableControls';
@@ -81,7 +82,7 @@ export default function GroupAlarm({ widget, units, unitsLoadedAt: loadedAt, bin
                   onClick={() => setBinding('units', on ? [] : l.unitIds)}
                 >
                   <span className={css.name}>
-                    <span className={kit.dot} data-status={l.worst ?? 'ok'} aria-hidden="true" />
+                    {l.worst ? <StatusDot status={l.worst} /> : <span className={kit.dot} data-status="ok" aria-hidden="true" />}
                     <span className={css.nameText}>{l.name}</span>
                   </span>
                   <span className={css.counts}>
@@ -98,6 +99,8 @@ export default function GroupAlarm({ widget, units, unitsLoadedAt: loadedAt, bin
                             title={`${label(s)}: ${l.counts[s]}`}
                           >
                             <span className={kit.visuallyHidden}>{label(s)} </span>
+                            {/* Which status a count is: its shape as well as its colour. */}
+                            <StatusDot status={s} />
                             {l.counts[s]}
                           </span>
                         ) : null,

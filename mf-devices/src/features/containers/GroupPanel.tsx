@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { Container, Unit } from '@fieldwatch/shared';
-import { Button, Card, Icon } from '@fieldwatch/shared/ui';
+import { Button, Card, Icon, StatusDot, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { type AlarmLine, NO_LINE, STATUS_ORDER } from './tree-model';
 import { UnitsMap } from '../map/UnitsMap';
 import css from './Containers.module.css';
@@ -28,8 +28,9 @@ export function GroupPanel(props: {
       <section className={css.panel} aria-labelledby="group-panel-title" data-testid="group-panel">
         <header className={css.panelHead}>
           <h2 id="group-panel-title" className={css.panelTitle}>
-            <span className={css.dot} data-status={line.worst ?? 'none'} aria-hidden="true" />
+            {line.worst ? <StatusDot status={line.worst} /> : <span className={css.dot} data-status="none" aria-hidden="true" />}
             {group.name}
+            {line.worst && <VisuallyHidden>{` (${t(`common:status.${line.worst}`)})`}</VisuallyHidden>}
           </h2>
           <Button size="small" variant="ghost" onClick={props.onClose} aria-label={t('containers.panel.close')}>
             <Icon name="close" size={16} />
@@ -46,7 +47,7 @@ export function GroupPanel(props: {
             <ul className={css.summary} data-testid="group-summary">
               {STATUS_ORDER.map((s) => (
                 <li key={s} className={css.summaryItem} data-status={s} data-testid={`summary-${s}`}>
-                  <span className={css.dot} data-status={s} aria-hidden="true" />
+                  <StatusDot status={s} />
                   <span>{t(`common:status.${s}`)}</span>
                   <strong>{line.counts[s]}</strong>
                 </li>

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Container } from '@fieldwatch/shared';
-import { Card, EmptyState, Icon, Menu, type MenuItem } from '@fieldwatch/shared/ui';
+import { Card, EmptyState, Icon, Menu, StatusDot, VisuallyHidden, type MenuItem } from '@fieldwatch/shared/ui';
 import type { ScreenActions } from './ContainerPages';
 import { type AlarmLine, type GroupNode, NO_LINE, type Tree, unitIdsOfLocation } from './tree-model';
 import css from './Containers.module.css';
@@ -108,9 +108,10 @@ function GroupItem({ node, root = false, lines, actions, selected, onSelect }: O
           aria-pressed={selected === group.id}
           onClick={() => onSelect(selected === group.id ? null : group.id)}
         >
-          <span className={css.dot} data-status={line.worst ?? 'none'} aria-hidden="true" />
+          {line.worst ? <StatusDot status={line.worst} /> : <span className={css.dot} data-status="none" aria-hidden="true" />}
           <Icon name="group" size={15} />
           <span className={css.nameText}>{group.name}</span>
+          {line.worst && <VisuallyHidden>{` (${t(`common:status.${line.worst}`)})`}</VisuallyHidden>}
         </button>
         {org && <span className={css.muted}>{org}</span>}
         <span className={css.count} title={t('containers.tree.unitsTitle')}>

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Container, type Unit, unitStatus } from '@fieldwatch/shared';
-import { Button, Card, EmptyState, Icon, Menu, type MenuItem } from '@fieldwatch/shared/ui';
+import { Button, Card, EmptyState, Icon, Menu, StatusDot, VisuallyHidden, type MenuItem } from '@fieldwatch/shared/ui';
 import type { ScreenActions } from './ContainerPages';
 import { holdersOf, unitIdsOfLocation, unitsWithoutLocation } from './tree-model';
 import css from './Containers.module.css';
@@ -160,8 +160,9 @@ function LocationCard(props: {
                         onChange={(e) => toggle([u.UnitID], e.target.checked)}
                       />
                     )}
-                    <span className={css.dot} data-status={unitStatus(u)} aria-hidden="true" />
+                    <StatusDot status={unitStatus(u)} />
                     <span className={css.nameText}>{u.UnitName}</span>
+                    <VisuallyHidden>{t(`common:status.${unitStatus(u)}`)}</VisuallyHidden>
                     <span className={css.muted}>{u.UnitLocation}</span>
                   </li>
                 );

@@ -4,7 +4,8 @@
  * green); units too close to tell apart share a marker with their count, in the worst status among
  * them (the dashboard's clustering, @fieldwatch/shared/map/cluster), which zooms in when clicked.
  * The view is fitted to the units, and a click (or Enter on a focused marker) opens a unit's page.
- * Units without a position are counted below the map. Used by a group's page.
+ * Units without a position are counted below the map; the units on it are a list below it too
+ * (MapUnitList: names linking to their pages, status in words). Used by a group's page.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,6 +23,8 @@ import {
 } from '@fieldwatch/shared/map/cluster';
 import { unitPagePath } from '../unit/links';
 import { MAX_ZOOM, useLeafletMap } from './useLeafletMap';
+import { statusShapeSvg } from './status-shape';
+import { MapUnitList } from './MapUnitList';
 import css from './Map.module.css';
 
 export interface PlacedUnit {
@@ -67,6 +70,7 @@ export function UnitsMap({
         {t('containers.map.caption', { count: placed.length })}
         {missing > 0 && ` ${t('containers.map.missing', { count: missing })}`}
       </figcaption>
+      <MapUnitList placed={placed} />
     </figure>
   );
 }
@@ -116,7 +120,8 @@ function UnitsMapView(props: { placed: PlacedUnit[]; label: string; height: numb
       const m = L.marker([p.lat, p.lon], {
         icon: L.divIcon({
           className: css.pointIcon,
-          html: `<span class="${css.point}" data-status="${p.status}"></span>`,
+          // The status by shape as well as colour (triangle, diamond, square, circle).
+          html: statusShapeSvg(p.status, css.point),
           iconSize: [18, 18],
           iconAnchor: [9, 9],
         }),
@@ -147,7 +152,10 @@ function UnitsMapView(props: { placed: PlacedUnit[]; label: string; height: numb
       const m = L.marker(at, {
         icon: L.divIcon({
           className: css.pointIcon,
-          html: `<span class="${css.cluster}" data-status="${worst}" style="width:${d}px;height:${d}px">${item.count}</span>`,
+          html:
+            `<span class="${css.cluster}" data-status="${worst}" style="width:${d}px;height:${d}px">${item.count}` +
+            (worst === 'alarm' || worst === 'problem' ? statusShapeSvg(worst, css.clusterMark) : '') +
+            '</span>',
           iconSize: [d, d],
           iconAnchor: [d / 2, d / 2],
         }),
