@@ -120,6 +120,54 @@ describe("a unit's page", () => {
     await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/7/location'));
   });
 
+  test('tabs follow the WAI-ARIA pattern: roving tabindex, arrows wrap, Home/End, focus moves with the selection, the panel is labelled by its tab', async () => {
+    renderUnit('/devicemanagement/7/info', unitServer());
+    const tablist = await screen.findByRole('tablist', { name: 'Unit settings' });
+    const tab = (name: string) => within(tablist).getByRole('tab', { name });
+    const check = (name: string) => {
+      const selected = tab(name);
+      expect(selected.getAttribute('aria-selected')).toBe('true');
+      expect(document.activeElement).toBe(selected);
+      // One tab stop: the selected tab; the others are reached with the arrows.
+      const stops = within(tablist).getAllByRole('tab').filter((t) => t.getAttribute('tabindex') === '0');
+      expect(stops).toEqual([selected]);
+      const panel = screen.getByRole('tabpanel');
+      expect(selected.getAttribute('aria-controls')).toBe(panel.id);
+      expect(panel.getAttribute('aria-labelledby')).toBe(selected.id);
+      expect(panel.getAttribute('tabindex')).toBe('0');
+      expect(within(tablist).getAllByRole('tab').filter((t) => t.hasAttribute('aria-controls'))).toEqual([selected]);
+    };
+    tab('Info').focus();
+    // ArrowLeft from the first wraps to the last.
+    fireEvent.keyDown(tab('Info'), { key: 'ArrowLeft' });
+    await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/7/location'));
+    check('Location');
+    fireEvent.keyDown(tab('Location'), { key: 'ArrowRight' });
+    await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/7/info'));
+    check('Info');
+    fireEvent.keyDown(tab('Info'), { key: 'ArrowRight' });
+    await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/7/charts'));
+    check('Charts');
+    fireEvent.keyDown(tab('Charts'), { key: 'End' });
+    await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/7/location'));
+    check('Location');
+    fireEvent.keyDown(tab('Location'), { key: 'Home' });
+    await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/7/info'));
+    check('Info');
+    // Other keys are left alone.
+    fireEvent.keyDown(tab('Info'), { key: 'ArrowDown' });
+    expect(currentLocation()).toBe('/devicemanagement/7/info');
+  });
+
+  test('a tab the unit does not support says so in its name, not by a faded colour', async () => {
+    const d = details({ UnitType: 207, ModelName: 'CO2', ThirdParty: true, DeviceFamily: 'co2' });
+    renderUnit('/devicemanagement/7/info', unitServer(undefined, d, options({ unitType: 207, relay: false })));
+    await screen.findByRole('tablist');
+    const cellular = screen.getByRole('tab', { name: 'Cellular (not supported by this unit)' });
+    expect(cellular.getAttribute('data-unsupported')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Info' })).toBeTruthy();
+  });
+
   test('an unknown tab in the URL opens the unit', async () => {
     renderUnit('/devicemanagement/7/relay', unitServer());
     await waitFor(() => expect(currentLocation()).toBe('/devicemanagement/7'));

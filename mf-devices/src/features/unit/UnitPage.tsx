@@ -20,7 +20,7 @@ import {
   type UnitOptions,
 } from '@fieldwatch/shared';
 import { RelativeTime, AbsoluteTime, useAlarmActions, useRemote, useSession } from '@fieldwatch/shared/remote';
-import { Card, EmptyState, ErrorState, LoadingState, StatusBadge, StatusDot } from '@fieldwatch/shared/ui';
+import { Card, EmptyState, ErrorState, LoadingState, StatusBadge, StatusDot, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { ActionsPanel } from './actions/ActionsPanel';
 import { AlarmStateControls } from './alarm-state/AlarmStateControls';
 import { useUnitPush } from './actions/useUnitPush';
@@ -294,13 +294,15 @@ function UnitTabs(props: {
             role="tab"
             id={`${base}-tab-${name}`}
             aria-selected={name === tab}
-            aria-controls={`${base}-panel`}
+            // One panel shows the selected tab's content: only that tab controls it.
+            aria-controls={name === tab ? `${base}-panel` : undefined}
             tabIndex={name === tab ? 0 : -1}
             className={css.tab}
             data-unsupported={unitSupportsTab(name, subject) ? undefined : true}
             onClick={() => go(name)}
           >
             {t(`unit.tab.${name}`)}
+            {!unitSupportsTab(name, subject) && <VisuallyHidden>{` (${t('unit.tabUnsupported')})`}</VisuallyHidden>}
           </button>
         ))}
       </div>
@@ -308,6 +310,8 @@ function UnitTabs(props: {
         role="tabpanel"
         id={`${base}-panel`}
         aria-labelledby={`${base}-tab-${tab}`}
+        // Reachable from its tab with Tab even when its content starts with no control (WAI-ARIA tabs).
+        tabIndex={0}
         className={css.panel}
         data-testid="unit-tabpanel"
         data-tab={tab}
