@@ -411,7 +411,8 @@ describe('charts widget', () => {
     renderCharts({ bindings: { units: [1, 2] } });
     await screen.findAllByTestId('chart-series');
     fireEvent.click(screen.getByRole('button', { name: 'Show data as table' }));
-    const table = screen.getByRole('table', { name: 'Wells' });
+    // Captioned by the widget's name and what the values are.
+    const table = screen.getByRole('table', { name: 'Wells Hourly averages with min–max band' });
     expect(screen.queryByTestId('hc')).toBeNull();
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Time',
@@ -428,7 +429,7 @@ describe('charts widget', () => {
     expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['11.5', '9', '14', '11.5', '9', '14']);
     // A hidden series leaves the table too.
     fireEvent.click(screen.getAllByTestId('chart-series')[1]!.querySelector('button')!);
-    expect(within(screen.getByRole('table', { name: 'Wells' })).getAllByRole('columnheader')).toHaveLength(4);
+    expect(within(screen.getByRole('table', { name: /^Wells/ })).getAllByRole('columnheader')).toHaveLength(4);
     // The scroll box is reachable by keyboard.
     expect(screen.getByTestId('chart-table').getAttribute('tabindex')).toBe('0');
     fireEvent.click(screen.getByRole('button', { name: 'Show chart' }));
@@ -440,7 +441,7 @@ describe('charts widget', () => {
     renderCharts({ bindings: { units: [2] }, lng: 'da' });
     await screen.findAllByTestId('chart-series');
     fireEvent.click(screen.getByRole('button', { name: 'Vis data som tabel' }));
-    expect(screen.getByRole('table', { name: 'Wells' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Wells Timegennemsnit med min–maks-bånd' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Vis graf' })).toBeTruthy();
   });
 });

@@ -160,6 +160,25 @@ describe('charts tab: measurements', () => {
     expect(screen.getByText("Dashed lines: the channel's alarm limits.")).toBeTruthy();
   });
 
+  test('"Show data as table": the measurements as a captioned table in the chart\'s place, and back', async () => {
+    renderCharts({ markers: [] });
+    expect(await screen.findByTestId('hc')).toBeTruthy();
+    // Described for screen readers: the chart's title and our summary (the accessibility module's).
+    expect(mockOptions).toMatchObject({ accessibility: { enabled: true, keyboardNavigation: { enabled: true } } });
+    expect((mockOptions as unknown as { accessibility: { description: string } }).accessibility.description).toMatch(/^Measurements from .+ to .+\. Raw measurements\. Series: Level \(m\)\.$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Show data as table' }));
+    const table = screen.getByRole('table', { name: 'Measurements of Level Raw measurements' });
+    expect(screen.queryByTestId('hc')).toBeNull();
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Level (m)']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(within(rows.at(-1)!).getByRole('cell').textContent).toBe('3.25');
+    // The granularity note is in the caption, not drawn over the table.
+    expect(screen.queryByTestId('chart-granularity')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show chart' }));
+    expect(await screen.findByTestId('hc')).toBeTruthy();
+  });
+
   test('a CO2 sensor opens on its CO2 channel, not on the first one', async () => {
     const client = clientOn(server({ markers: [] }));
     const co2 = {
@@ -407,6 +426,16 @@ describe('charts tab: radar', () => {
     const select = screen.getByRole('combobox', { name: 'Scan' }) as HTMLSelectElement;
     fireEvent.change(select, { target: { value: select.options[1]!.value } });
     await waitFor(() => expect(scans().at(-1)!.params).toEqual({ timestamp: '2026-11-24T10:00:00.000Z' }));
+  });
+
+  test('a scan as a table: distance bin and echo', async () => {
+    renderCharts(radarServer(), { radar: true, url: `/devicemanagement/${UNIT_ID}/charts?view=radar` });
+    expect(await screen.findByTestId('radar-plot')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show data as table' }));
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Distance bin', 'Echo (%)']);
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['15', '240', '395', '430']);
+    expect(screen.queryByTestId('radar-plot')).toBeNull();
   });
 
   test('no scans yet, and a failure with Retry', async () => {

@@ -45,7 +45,12 @@ export function ChartDataTable({
       <table className={css.dataTable}>
         <caption className={css.tableCaption}>
           {caption}
-          {note && <span className={css.tableNote}>{note}</span>}
+          {note && (
+            <>
+              {' '}
+              <span className={css.tableNote}>{note}</span>
+            </>
+          )}
         </caption>
         <thead>
           <tr>
@@ -106,5 +111,7 @@ export function TelemetryTable({
     const cell = (v: unknown) => (typeof v === 'number' ? formatValue(v) : '—');
     return { head: h, rows: data.map(([ms, row]) => [formatDateTime(ms, tc), ...row.map(cell)]) };
   }, [series, granularity, span.start, span.end, tc, formatValue, t]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <ChartDataTable caption={caption} head={head} rows={rows} height={height} note={rows.length === 0 ? t('table.empty') : undefined} />;
+  // The granularity under the caption (the views' corner note is not drawn over a table).
+  const note = [t(`granularity.${granularity}`), rows.length === 0 ? t('table.empty') : ''].filter(Boolean).join(' · ');
+  return <ChartDataTable caption={caption} head={head} rows={rows} height={height} note={note} />;
 }

@@ -33,6 +33,7 @@ import {
 import { UnitPicker } from '../kit/chart/UnitPicker';
 import { useChannelLimits, useMarkers, useTelemetry, useUnitChannels } from '../kit/chart/telemetry-queries';
 import { useUnitLabel } from '../kit/unit-label';
+import { widgetTitle } from '../../dashboard/grid/widget-names';
 import css from './charts.module.css';
 
 /** Most units charted at once, and most series. */
@@ -199,10 +200,14 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
     body = (
       <>
         <div className={chartCss.corner}>
-          <span className={chartCss.cornerNote} data-testid="chart-granularity">
-            {granularityNote}
-            {tele.status === 'loading' ? ` · ${chartTexts.updating}` : ''}
-          </span>
+          {asTable ? (
+            <span />
+          ) : (
+            <span className={chartCss.cornerNote} data-testid="chart-granularity">
+              {granularityNote}
+              {tele.status === 'loading' ? ` · ${chartTexts.updating}` : ''}
+            </span>
+          )}
           {zoom && (
             <Button size="small" variant="ghost" onClick={() => setZoom(null)}>
               {chartTexts.resetZoom}
@@ -224,7 +229,7 @@ export function TelemetryView(props: WidgetProps & { modeSwitch?: React.ReactNod
           locale={i18n.language}
           formatValue={formatValue}
           labels={labels}
-          title={widget.name || t('widgets.charts.csvName')}
+          title={widgetTitle(t, widget)}
           asTable={asTable}
         />
       </>

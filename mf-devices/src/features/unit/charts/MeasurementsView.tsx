@@ -163,10 +163,14 @@ export function MeasurementsView(props: {
             {(d) => (
               <div className={css.plotFrame}>
                 <div className={chartCss.corner}>
-                  <span className={chartCss.cornerNote} data-testid="chart-granularity">
-                    {texts.granularity(d.granularity)}
-                    {tele.status === 'loading' ? ` · ${texts.updating}` : ''}
-                  </span>
+                  {asTable ? (
+                    <span />
+                  ) : (
+                    <span className={chartCss.cornerNote} data-testid="chart-granularity">
+                      {texts.granularity(d.granularity)}
+                      {tele.status === 'loading' ? ` · ${texts.updating}` : ''}
+                    </span>
+                  )}
                   {zoom && (
                     <Button size="small" variant="ghost" onClick={() => setZoom(null)}>
                       {texts.resetZoom}
