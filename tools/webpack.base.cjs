@@ -87,7 +87,11 @@ function sharedConfig(dir) {
   };
   const react = single('react');
   const reactDom = single('react-dom');
-  const sharedPkg = single('@fieldwatch/shared', { requiredVersion: '^1.0.0' });
+  // The platform contract (shared/src/contract/version.ts): a remote needs the major of the
+  // @fieldwatch/shared it was built against and at least its minor; the shell refuses to mount it
+  // under an older one (its manifest says the range).
+  const contract = installedVersion(dir, '@fieldwatch/shared').split('.');
+  const sharedPkg = single('@fieldwatch/shared', { requiredVersion: `^${contract[0]}.${contract[1]}.0` });
   return {
     react,
     'react/': react,

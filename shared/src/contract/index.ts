@@ -34,5 +34,6 @@ export * from './usage';
 export * from './onboarding';
 export * from './onboarding-embed';
 export * from './releases';
+export * from './version';
 export * from './legacy';
 export * from './endpoints';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { areaDef, type RemoteName } from '@fieldwatch/shared';
+import { areaDef, CONTRACT_VERSION, type RemoteName } from '@fieldwatch/shared';
 import { ErrorState, LoadingState } from '@fieldwatch/shared/ui';
 import { areaElement, useAreaState } from './area-state';
 import { retryArea } from './area-loader';
@@ -36,7 +36,17 @@ export function AreaOutlet({ name }: { name: RemoteName }) {
           />
         </div>
       )}
-      <div ref={slot} className={css.slot} hidden={status === 'unavailable'} />
+      {status === 'incompatible' && (
+        <div className={css.overlay} data-testid={`area-incompatible-${name}`}>
+          <ErrorState
+            title={t('area.incompatibleTitle', { area })}
+            message={t('area.incompatibleText', { area, needs: state?.error ?? '', current: CONTRACT_VERSION })}
+            retryLabel={t('common:action.retry')}
+            onRetry={() => void retryArea(name)}
+          />
+        </div>
+      )}
+      <div ref={slot} className={css.slot} hidden={status === 'unavailable' || status === 'incompatible'} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { CHUNK_LOAD_TIMEOUT_MS, queryKeys, type RemoteName, type RemoteProps } f
 import { queryClient } from '../../platform';
 import { reportError } from '../errors/reporting';
 import { areaElement, useAreaState } from './area-state';
-import { freshenRemote, refreshRemote, remotesMapIsStale } from './registry';
+import { contractShortfall, freshenRemote, refreshRemote, remotesMapIsStale } from './registry';
 
 type RemoteModule = Partial<LifeCycles<RemoteProps>> & { default?: Partial<LifeCycles<RemoteProps>> };
 
@@ -25,6 +25,18 @@ function unavailable(name: RemoteName, error: unknown): LifeCycles<RemoteProps> 
     bootstrap: noop,
     mount: () => {
       useAreaState.getState().set(name, 'unavailable', message);
+      return Promise.resolve();
+    },
+    unmount: noop,
+  };
+}
+
+/** Lifecycles of an area whose build needs a newer platform than this shell: never mounted. */
+function incompatible(name: RemoteName, needs: string): LifeCycles<RemoteProps> {
+  return {
+    bootstrap: noop,
+    mount: () => {
+      useAreaState.getState().set(name, 'incompatible', needs);
       return Promise.resolve();
     },
     unmount: noop,
@@ -135,12 +147,20 @@ export const AREA_HANDOFF_MS = 1500;
 
 /** The area's guarded lifecycles once its code has loaded; the error when it could not. */
 async function loadGuarded(name: RemoteName): Promise<LifeCycles<RemoteProps> | { error: unknown }> {
+  // Whether the build fits this shell's contract, asked beside the load (its manifest is small and
+  // the runtime has just fetched it): a remote built against a newer contract is never mounted, and
+  // one that failed to load because of it says so instead of "unavailable".
+  const shortfall = contractShortfall(name);
   try {
     const mod = await queryClient.fetchQuery(areaModule(name));
+    const needs = await shortfall;
+    if (needs) return incompatible(name, needs);
     const lifecycles = mod && (typeof mod.mount === 'function' ? mod : mod.default);
     if (!lifecycles || typeof lifecycles.mount !== 'function') throw new Error(`Remote ${name} exposes no single-spa lifecycles`);
     return guardLifecycles(name, lifecycles);
   } catch (err) {
+    const needs = await shortfall;
+    if (needs) return incompatible(name, needs);
     reportError(err, { area: name, phase: 'load' });
     return { error: err };
   }

@@ -1,8 +1,11 @@
-/** Where each area stands, for the outlet: loading, mounted, or unavailable (with why). */
+/**
+ * Where each area stands, for the outlet: loading, mounted, unavailable (with why), or
+ * incompatible (its build needs a newer platform contract; `error` is the version it needs).
+ */
 import { create } from 'zustand';
 import type { RemoteName } from '@fieldwatch/shared';
 
-export type AreaStatus = 'idle' | 'loading' | 'mounted' | 'unavailable' | 'crashed';
+export type AreaStatus = 'idle' | 'loading' | 'mounted' | 'unavailable' | 'incompatible' | 'crashed';
 
 export const useAreaState = create<{
   areas: Partial<Record<RemoteName, { status: AreaStatus; error?: string }>>;

@@ -4,7 +4,15 @@
  * Module Federation runtime.
  */
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { queryKeys, REMOTE_NAMES, type RemoteName, type RemotesMap } from '@fieldwatch/shared';
+import {
+  CONTRACT_VERSION,
+  neededPlatform,
+  queryKeys,
+  REMOTE_NAMES,
+  satisfiesContract,
+  type RemoteName,
+  type RemotesMap,
+} from '@fieldwatch/shared';
 import { queryClient } from '../../platform';
 import { REMOTES_URL } from './early';
 
@@ -87,4 +95,23 @@ export async function refreshRemote(name: RemoteName): Promise<boolean> {
   if (!entry) return false;
   registerRemotes([{ name, entry }], { force: true });
   return true;
+}
+
+/**
+ * The platform version a remote needs when this shell's contract (CONTRACT_VERSION) is not in the
+ * range its manifest declares for @fieldwatch/shared (issue 21 §3); null when it fits or cannot be
+ * told (no manifest, no range: the load itself then says what is wrong).
+ */
+export async function contractShortfall(name: RemoteName): Promise<string | null> {
+  const entry = queryClient.getQueryData<RemotesMap>(queryKeys.remotes())?.[name];
+  if (!entry) return null;
+  try {
+    const res = await fetch(entry, { credentials: 'same-origin' });
+    if (!res.ok) return null;
+    const manifest = (await res.json()) as { shared?: Array<{ name?: unknown; requiredVersion?: unknown }> };
+    const range = manifest.shared?.find((s) => s.name === '@fieldwatch/shared')?.requiredVersion;
+    return typeof range === 'string' && !satisfiesContract(CONTRACT_VERSION, range) ? neededPlatform(range) : null;
+  } catch {
+    return null;
+  }
 }
