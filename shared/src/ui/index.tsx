@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -208,10 +209,30 @@ export function Select({ compact = false, className, ...rest }: SelectHTMLAttrib
   return <select className={cx(css.select, compact && css.compact, className)} {...rest} />;
 }
 
-/** stacked: on narrow screens each row becomes a card of its cells, each labelled by its data-label. */
+/**
+ * stacked: on narrow screens each row becomes a card of its cells, each labelled by its data-label.
+ * A table wider than its place scrolls sideways; then its frame is a labelled region in the Tab
+ * order, so the keyboard can scroll it too (WCAG 2.1.1).
+ */
 export function Table({ children, label, stacked = false }: { children: ReactNode; label: string; stacked?: boolean }) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = wrap.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className={cx(css.tableWrap, stacked && css.stacked)}>
+    <div
+      ref={wrap}
+      className={cx(css.tableWrap, stacked && css.stacked)}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
       <table className={css.table} aria-label={label}>
         {children}
       </table>
