@@ -71,10 +71,12 @@ function MapUnitRows({ placed }: { placed: readonly PlacedUnit[] }) {
         {rows.map((p) => (
           <li key={p.unit.UnitID} data-testid="map-unit-row">
             <StatusDot status={p.status} />
-            <Link to={unitPagePath(p.unit.UnitID)}>{p.unit.UnitName}</Link>
-            <span className={css.unitListMeta}>
-              <span className={css.unitListStatus}>{t(`common:status.${p.status}`)}</span>
-              {p.unit.UnitLocation ? ` · ${p.unit.UnitLocation}` : ''}
+            <span className={css.unitListMain}>
+              <Link to={unitPagePath(p.unit.UnitID)}>{p.unit.UnitName}</Link>
+              <span className={css.unitListMeta}>
+                <span className={css.unitListStatus}>{t(`common:status.${p.status}`)}</span>
+                {p.unit.UnitLocation ? ` · ${p.unit.UnitLocation}` : ''}
+              </span>
             </span>
           </li>
         ))}
