@@ -238,6 +238,8 @@ export function NotificationsPage() {
                     setFilter({ priority: on ? filter.priority.filter((x) => x !== p) : [...filter.priority, p] })
                   }
                 >
+                  {/* Chosen is shown by a tick, not by the colour alone. */}
+                  {on && <Icon name="check" size={12} strokeWidth={2.4} />}
                   {t(`priority.${p}`)}
                 </button>
               );

@@ -200,9 +200,14 @@ export function AddWork({ onClose, onCreated }: { onClose: () => void; onCreated
               min={today}
               onChange={(e) => set('due', e.target.value)}
               aria-invalid={shown.due ? true : undefined}
+              aria-describedby={shown.due ? `${ids.due}-error` : undefined}
               data-testid="add-work-due"
             />
-            {shown.due && <span className={css.fieldError}>{t(shown.due)}</span>}
+            {shown.due && (
+              <span id={`${ids.due}-error`} className={css.fieldError} role="alert">
+                {t(shown.due)}
+              </span>
+            )}
           </div>
         </div>
 

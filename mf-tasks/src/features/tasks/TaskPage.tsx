@@ -204,6 +204,8 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
               onClick={() => setQuery(toggleTaskStatus(query, s))}
               data-testid={`filter-status-${s}`}
             >
+              {/* Chosen is shown by a tick, not by the colour alone. */}
+              {query.statuses.includes(s) && <Icon name="check" size={12} strokeWidth={2.4} />}
               {t(`status.${s}`)}
             </ToggleChip>
           ))}
@@ -436,8 +438,15 @@ function TaskRow({
       </td>
       <td className={`${css.cell} ${css.nowrap}`} data-label={t('col.due')}>
         {row.due ? (
-          <span className={overdue ? css.overdue : undefined} title={overdue ? t('due.overdue') : undefined}>
+          // Overdue is said in words beside the (red) date, not by its colour alone.
+          <span className={overdue ? css.overdue : undefined} data-testid={overdue ? 'task-overdue' : undefined}>
             {formatDate(`${row.due.slice(0, 10)} 12:00:00`, timeConfig)}
+            {overdue && (
+              <span className={css.overdueTag}>
+                <Icon name="alert" size={12} />
+                {t('due.overdue')}
+              </span>
+            )}
           </span>
         ) : (
           <span className={css.muted}>—</span>

@@ -4,7 +4,7 @@
  * acknowledge), files, notes and the activity log. Writes go at the task's revision and are
  * re-applied once on a conflict; text the user typed stays in its field until it is saved.
  */
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   alarmActionsFor,
@@ -26,6 +26,7 @@ import {
 } from '@fieldwatch/shared/remote';
 import { Button, Chip, EmptyState, Icon, LoadingState, Select, Spinner, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { CategoryChip, TaskPriorityChip, TaskStatusChip } from '../../ui/Chip';
+import { trapTab } from '../../ui/focus';
 import { ActivityLog } from './ActivityLog';
 import { FilesSection } from './FilesSection';
 import { useAssignableUsers, useTaskDetail, useTaskWriter } from './task-api';
@@ -38,6 +39,7 @@ import css from './TaskPanel.module.css';
 export function TaskPanel({ id, canWrite, onClose }: { id: string; canWrite: boolean; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const closeRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const detail = useTaskDetail(id);
@@ -73,10 +75,18 @@ export function TaskPanel({ id, canWrite, onClose }: { id: string; canWrite: boo
     <>
       <div className={css.backdrop} onClick={onClose} aria-hidden="true" />
       <aside
+        ref={panelRef}
         className={css.panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby="fw-task-panel-title"
+        // A control that goes away (a saved title, an acknowledged alarm) hands the focus here.
+        tabIndex={-1}
+        onKeyDown={(e) => {
+          // Only the panel's own keys: a dialog opened from it (a portal) keeps its own.
+          const root = panelRef.current;
+          if (root && root.contains(e.target as Node)) trapTab(e, root);
+        }}
         data-task-panel
         data-testid="task-panel"
       >
@@ -90,6 +100,23 @@ export function TaskPanel({ id, canWrite, onClose }: { id: string; canWrite: boo
       </aside>
     </>
   );
+}
+
+/**
+ * After a change that took the focused control away (an acknowledged alarm's button, a control
+ * re-rendered by the write), the focus goes to `fallback`, or to the panel, instead of being lost
+ * to the page behind the dialog.
+ */
+export function rescueFocus(fallback?: HTMLElement | null) {
+  const check = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const target = fallback && fallback.isConnected ? fallback : document.querySelector<HTMLElement>('[data-task-panel]');
+    target?.focus();
+  };
+  // After React has drawn the result.
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(check);
+  else setTimeout(check, 0);
 }
 
 /** Runs operations on the task; each scope (a field) has its own busy state and error text. */
@@ -108,6 +135,7 @@ function useOps(id: string) {
       return false;
     } finally {
       setBusy(null);
+      rescueFocus();
     }
   };
   return { run, busy, errors };
@@ -120,6 +148,12 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
   const timeConfig = useTimeConfig();
   const me = useSession((s) => s.user?.username);
   const { run, busy, errors } = useOps(task.id);
+  // A field whose write failed says so (aria-invalid) and points at its message (aria-describedby).
+  const base = useId();
+  const errorId = (scope: string) => `${base}-${scope}-error`;
+  const invalid = (scope: string) =>
+    errors[scope] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(scope) } : {};
+  const fieldError = (scope: string) => <FieldError id={errorId(scope)} message={errors[scope]} />;
   const users = useAssignableUsers(task.id).data;
   const userName = useMemo(() => {
     const m = new Map((users ?? []).map((u) => [u.username, u.name]));
@@ -142,17 +176,23 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
         {canWrite ? (
           <div className={css.statusRow}>
             {!archived && (
-              <div className={css.statusButtons} role="group" aria-label={t('detail.status')}>
+              <div className={css.statusButtons} role="group" aria-label={t('detail.status')} {...invalid('status')}>
                 {WORK_STATUSES.map((s) => (
+                  // Not disabled while a write is on its way (aria-disabled): a disabled button
+                  // would drop the keyboard focus the user just pressed it with.
                   <button
                     key={s}
                     type="button"
                     className={css.statusButton}
                     aria-pressed={task.status === s}
-                    disabled={busy !== null}
-                    onClick={() => task.status !== s && void run('status', { op: 'status', status: s as TaskStatus })}
+                    aria-disabled={busy !== null || undefined}
+                    onClick={() =>
+                      busy === null && task.status !== s && void run('status', { op: 'status', status: s as TaskStatus })
+                    }
                     data-testid={`set-status-${s}`}
                   >
+                    {/* The current status is marked by more than its colour. */}
+                    {task.status === s && <Icon name="check" size={12} strokeWidth={2.4} />}
                     {t(`status.${s}`)}
                   </button>
                 ))}
@@ -171,7 +211,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
         ) : (
           <TaskStatusChip status={task.status} />
         )}
-        <FieldError message={errors.status} />
+        {fieldError('status')}
       </Section>
 
       <Section title={t('col.assignees')}>
@@ -203,6 +243,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
             <Select
               compact
               aria-label={t('detail.assign')}
+              {...invalid('assignees')}
               value=""
               disabled={busy !== null}
               onChange={(e) => e.target.value && void run('assignees', { op: 'assign', user: e.target.value })}
@@ -218,7 +259,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
             </Select>
           </div>
         )}
-        <FieldError message={errors.assignees} />
+        {fieldError('assignees')}
       </Section>
 
       <Section title={t('detail.details')}>
@@ -229,6 +270,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
               <Select
                 compact
                 aria-label={t('col.priority')}
+                {...invalid('priority')}
                 value={task.priority}
                 disabled={busy !== null}
                 onChange={(e) => void run('priority', { op: 'priority', priority: e.target.value as Priority })}
@@ -243,7 +285,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
             ) : (
               <TaskPriorityChip priority={task.priority} />
             )}
-            <FieldError message={errors.priority} />
+            {fieldError('priority')}
           </dd>
           <dt>{t('col.category')}</dt>
           <dd>
@@ -251,6 +293,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
               <Select
                 compact
                 aria-label={t('col.category')}
+                {...invalid('category')}
                 value={task.category}
                 disabled={busy !== null}
                 onChange={(e) => void run('category', { op: 'category', category: e.target.value as EventCategory })}
@@ -264,7 +307,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
             ) : (
               <CategoryChip category={task.category} />
             )}
-            <FieldError message={errors.category} />
+            {fieldError('category')}
           </dd>
           <dt>{t('col.due')}</dt>
           <dd>
@@ -273,6 +316,7 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
                 type="date"
                 className={css.dateInput}
                 aria-label={t('col.due')}
+                {...invalid('due')}
                 value={task.due?.slice(0, 10) ?? ''}
                 disabled={busy !== null}
                 onChange={(e) => void run('due', { op: 'due', due: e.target.value || null })}
@@ -283,17 +327,29 @@ function TaskDetailView({ task, canWrite }: { task: TaskDetail; canWrite: boolea
             ) : (
               <span className={css.muted}>—</span>
             )}
-            <FieldError message={errors.due} />
+            {fieldError('due')}
           </dd>
           <dt>{t('detail.units')}</dt>
           <dd>
-            <UnitsEditor task={task} canWrite={canWrite && task.type === 'custom'} busy={busy !== null} onSet={(unitIds) => run('units', { op: 'units', unitIds })} />
-            <FieldError message={errors.units} />
+            <UnitsEditor
+              task={task}
+              canWrite={canWrite && task.type === 'custom'}
+              busy={busy !== null}
+              invalid={invalid('units')}
+              onSet={(unitIds) => run('units', { op: 'units', unitIds })}
+            />
+            {fieldError('units')}
           </dd>
           <dt>{t('detail.location')}</dt>
           <dd>
-            <LocationEditor task={task} canWrite={canWrite} busy={busy !== null} onSet={(locationId) => run('location', { op: 'location', locationId })} />
-            <FieldError message={errors.location} />
+            <LocationEditor
+              task={task}
+              canWrite={canWrite}
+              busy={busy !== null}
+              invalid={invalid('location')}
+              onSet={(locationId) => run('location', { op: 'location', locationId })}
+            />
+            {fieldError('location')}
           </dd>
           <dt>{t('col.created')}</dt>
           <dd>
@@ -334,19 +390,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function FieldError({ message }: { message?: string }) {
+/** What the server said of a field's write; the field names it in aria-describedby. */
+function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
-    <p className={css.error} role="alert">
+    <p id={id} className={css.error} role="alert">
       {message}
     </p>
   );
 }
 
-/** The title, and its editor: the typed text stays through pushes and failures until it is saved. */
+/**
+ * The title, and its editor: the typed text stays through pushes and failures until it is saved.
+ * The focus goes into the field on Edit and back to Edit when the editor closes (saved, Cancel or
+ * Escape, which here closes the editor, not the panel).
+ */
 function TitleEditor(props: { title: string; canWrite: boolean; busy: boolean; error?: string; onSave: (v: string) => Promise<boolean> }) {
   const { t } = useTranslation('tasks');
   const [draft, setDraft] = useState<string | null>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const errorId = useId();
+  useEffect(() => {
+    if (draft === null && returnFocus.current) {
+      returnFocus.current = false;
+      editRef.current?.focus();
+    }
+  }, [draft]);
+  const close = () => {
+    returnFocus.current = true;
+    setDraft(null);
+  };
   if (draft === null)
     return (
       <div className={css.titleRow}>
@@ -354,16 +428,25 @@ function TitleEditor(props: { title: string; canWrite: boolean; busy: boolean; e
           {props.title}
         </h2>
         {props.canWrite && (
-          <button type="button" className={css.iconButton} aria-label={t('detail.editTitle')} title={t('detail.editTitle')} onClick={() => setDraft(props.title)} data-testid="edit-title">
+          <button
+            ref={editRef}
+            type="button"
+            className={css.iconButton}
+            aria-label={t('detail.editTitle')}
+            title={t('detail.editTitle')}
+            onClick={() => setDraft(props.title)}
+            data-testid="edit-title"
+          >
             <Icon name="title" size={14} />
           </button>
         )}
       </div>
     );
   const save = async () => {
+    if (props.busy) return;
     const v = draft.trim();
     if (!v) return;
-    if (await props.onSave(v)) setDraft(null);
+    if (await props.onSave(v)) close();
   };
   return (
     <form
@@ -379,31 +462,50 @@ function TitleEditor(props: { title: string; canWrite: boolean; busy: boolean; e
       <input
         className={css.textInput}
         aria-label={t('detail.titleLabel')}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
         value={draft}
         maxLength={500}
         autoFocus
         onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || props.busy) return;
+          e.stopPropagation();
+          close();
+        }}
         data-testid="title-input"
       />
       <div className={css.formButtons}>
-        <Button size="small" variant="primary" type="submit" disabled={props.busy || !draft.trim()} data-testid="save-title">
+        <Button
+          size="small"
+          variant="primary"
+          type="submit"
+          aria-disabled={props.busy || !draft.trim() || undefined}
+          data-testid="save-title"
+        >
           {props.busy ? <Spinner label={t('detail.saving')} /> : t('common:action.save')}
         </Button>
-        <Button size="small" onClick={() => setDraft(null)} disabled={props.busy}>
+        <Button size="small" onClick={close} disabled={props.busy}>
           {t('common:action.cancel')}
         </Button>
       </div>
-      <FieldError message={props.error} />
+      <FieldError id={errorId} message={props.error} />
     </form>
   );
 }
 
+/** A new note. After it is saved the focus goes back to the (emptied) field, for the next one. */
 function NoteEditor(props: { busy: boolean; error?: string; onSave: (note: string) => Promise<boolean> }) {
   const { t } = useTranslation('tasks');
   const [note, setNote] = useState('');
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const errorId = useId();
   const save = async () => {
-    if (!note.trim()) return;
-    if (await props.onSave(note)) setNote('');
+    if (props.busy || !note.trim()) return;
+    if (await props.onSave(note)) {
+      setNote('');
+      fieldRef.current?.focus();
+    }
   };
   return (
     <form
@@ -414,8 +516,11 @@ function NoteEditor(props: { busy: boolean; error?: string; onSave: (note: strin
       }}
     >
       <textarea
+        ref={fieldRef}
         className={css.textArea}
         aria-label={t('detail.noteLabel')}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
         placeholder={t('detail.notePlaceholder')}
         value={note}
         rows={3}
@@ -427,11 +532,18 @@ function NoteEditor(props: { busy: boolean; error?: string; onSave: (note: strin
         data-testid="note-input"
       />
       <div className={css.formButtons}>
-        <Button size="small" variant="primary" type="submit" disabled={props.busy || !note.trim()} data-testid="add-note">
+        {/* aria-disabled, not disabled: the button keeps the focus while the note is saved. */}
+        <Button
+          size="small"
+          variant="primary"
+          type="submit"
+          aria-disabled={props.busy || !note.trim() || undefined}
+          data-testid="add-note"
+        >
           {t('detail.addNote')}
         </Button>
       </div>
-      <FieldError message={props.error} />
+      <FieldError id={errorId} message={props.error} />
     </form>
   );
 }
@@ -455,7 +567,16 @@ function UnitLink({ id, name }: { id: number; name: string }) {
   );
 }
 
-function UnitsEditor(props: { task: TaskDetail; canWrite: boolean; busy: boolean; onSet: (ids: number[]) => Promise<boolean> }) {
+/** aria-invalid and aria-describedby of a field whose write failed (none otherwise). */
+type InvalidProps = { 'aria-invalid'?: true; 'aria-describedby'?: string };
+
+function UnitsEditor(props: {
+  task: TaskDetail;
+  canWrite: boolean;
+  busy: boolean;
+  invalid: InvalidProps;
+  onSet: (ids: number[]) => Promise<boolean>;
+}) {
   const { t } = useTranslation('tasks');
   const { task } = props;
   const ids = task.units.map((u) => u.id);
@@ -490,6 +611,7 @@ function UnitsEditor(props: { task: TaskDetail; canWrite: boolean; busy: boolean
           label={t('detail.addUnit')}
           placeholder={t('detail.addUnit')}
           value={undefined}
+          inputProps={props.invalid}
           onChange={(id) => id !== undefined && !ids.includes(id) && void props.onSet([...ids, id])}
         />
       )}
@@ -497,7 +619,13 @@ function UnitsEditor(props: { task: TaskDetail; canWrite: boolean; busy: boolean
   );
 }
 
-function LocationEditor(props: { task: TaskDetail; canWrite: boolean; busy: boolean; onSet: (id: string | null) => Promise<boolean> }) {
+function LocationEditor(props: {
+  task: TaskDetail;
+  canWrite: boolean;
+  busy: boolean;
+  invalid: InvalidProps;
+  onSet: (id: string | null) => Promise<boolean>;
+}) {
   const { t } = useTranslation('tasks');
   const containers = useSession((s) => s.containers);
   const locations = containers.filter((c) => c.kind === 'location' && c.organizationId === props.task.organizationId);
@@ -506,6 +634,7 @@ function LocationEditor(props: { task: TaskDetail; canWrite: boolean; busy: bool
     <Select
       compact
       aria-label={t('detail.location')}
+      {...props.invalid}
       value={props.task.location?.id ?? ''}
       disabled={props.busy}
       onChange={(e) => void props.onSet(e.target.value || null)}
@@ -535,8 +664,10 @@ function EventItem({ item }: { item: TaskEventDetail }) {
   const title = serverText.eventTitle(event);
   const label = type && item.unit ? t('common:alarmActions.alarmOn', { type, unit: item.unit.name }) : title;
   const canAck = !!alarm && actions.canAct && alarmActionsFor(alarm.state).includes('acknowledge');
+  const itemRef = useRef<HTMLLIElement>(null);
   return (
-    <li className={css.event} data-testid="task-event" data-alarm-state={alarm?.state}>
+    // tabIndex -1: an acknowledged alarm's button goes away; the focus stays on its event.
+    <li ref={itemRef} tabIndex={-1} className={css.event} data-testid="task-event" data-alarm-state={alarm?.state}>
       <div className={css.eventHead}>
         <span className={css.eventTitle}>{type ?? title}</span>
         <RelativeTime date={event.created} className={css.muted} />
@@ -560,7 +691,9 @@ function EventItem({ item }: { item: TaskEventDetail }) {
             <Button
               size="small"
               disabled={actions.busy.has(alarm.alarmId)}
-              onClick={() => void actions.run('acknowledge', [{ id: alarm.alarmId, label }])}
+              onClick={() =>
+                void actions.run('acknowledge', [{ id: alarm.alarmId, label }]).then(() => rescueFocus(itemRef.current))
+              }
               aria-label={t('common:alarmActions.acknowledgeOne', { name: label })}
               data-testid="acknowledge-alarm"
             >

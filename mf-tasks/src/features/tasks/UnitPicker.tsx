@@ -35,6 +35,8 @@ export function UnitPicker(props: {
   clearOnPick?: boolean;
   /** Only this organisation's units. */
   organizationId?: number;
+  /** Passed to the text field (aria-invalid and aria-describedby of a failed write). */
+  inputProps?: { 'aria-invalid'?: true; 'aria-describedby'?: string };
 }) {
   const { value, onChange, organizationId } = props;
   const all = useDevices().data;
@@ -61,6 +63,7 @@ export function UnitPicker(props: {
         autoComplete="off"
         spellCheck={false}
         data-testid={props.testId}
+        {...props.inputProps}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
