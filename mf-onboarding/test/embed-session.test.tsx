@@ -81,6 +81,14 @@ test('signs in on the partner page, tells the page, and carries on with the toke
   fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'wrong' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Sign in' }));
   expect(await within(form).findByText('Wrong username or password. Check them and try again.')).toBeTruthy();
+  // Both fields say the sign-in was refused and point at the words (issue 23).
+  for (const label of ['Username', 'Password']) {
+    const input = within(form).getByLabelText(label);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(el.shadowRoot!.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Wrong username or password. Check them and try again.',
+    );
+  }
 
   fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'right-pw' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Sign in' }));

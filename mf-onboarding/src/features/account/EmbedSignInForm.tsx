@@ -76,6 +76,9 @@ export function EmbedSignInForm({ tag, username: initial = '', intro }: { tag: s
     return { text: t('errors.other', { message: a.message ?? String(a.status) }) };
   }
 
+  // A refused sign-in: both fields point at what was said (the server does not say which was wrong).
+  const refused = problem ? { 'aria-invalid': true as const, 'aria-describedby': 'fw-onb-signin-problem' } : {};
+
   return (
     <form className={css.form} onSubmit={(e) => void onSubmit(e)} noValidate data-testid="embed-sign-in">
       <h3 className={css.registerTitle}>{t('embed.signIn.title')}</h3>
@@ -91,6 +94,7 @@ export function EmbedSignInForm({ tag, username: initial = '', intro }: { tag: s
             value={username}
             onChange={(e) => setUsername(e.target.value)}
             required
+            {...refused}
           />
         </div>
         <div className={css.wide}>
@@ -103,12 +107,15 @@ export function EmbedSignInForm({ tag, username: initial = '', intro }: { tag: s
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             required
+            {...refused}
           />
         </div>
       </div>
       {problem && (
         <div role="alert">
-          <p className={css.error}>{problem.text}</p>
+          <p id="fw-onb-signin-problem" className={css.error}>
+            {problem.text}
+          </p>
           {problem.onFieldwatch && (
             <p className={css.small}>
               <a {...link(onboardingUrl(tag))} data-testid="continue-on-fieldwatch">

@@ -91,6 +91,11 @@ export function OrganisationStep({ tag, flow, onSaved }: { tag: string; flow: On
     }
   }
 
+  // No organisation chosen: the choices say they are what is missing, and point at the message.
+  const problemId = `${groupName}-problem`;
+  const choiceInvalid =
+    submitted && choice === null && problem ? { 'aria-invalid': true as const, 'aria-describedby': problemId } : {};
+
   const field = (f: Field, opts: { type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text' | 'numeric' } = {}) => (
     <TextField
       label={t(`organisation.fields.${f}`)}
@@ -114,13 +119,20 @@ export function OrganisationStep({ tag, flow, onSaved }: { tag: string; flow: On
             <legend className={css.legend}>{t('organisation.yours')}</legend>
             {flow.organizations.map((o) => (
               <label key={o.id} className={css.choice} data-checked={choice === o.id}>
-                <input type="radio" name={groupName} checked={choice === o.id} onChange={() => setChoice(o.id)} />
+                <input type="radio" name={groupName} checked={choice === o.id} onChange={() => setChoice(o.id)} {...choiceInvalid} />
                 <span className={css.choiceName}>{o.name}</span>
               </label>
             ))}
             {flow.canCreateOrganization && (
               <label className={css.choice} data-checked={choice === 'new'}>
-                <input type="radio" name={groupName} checked={choice === 'new'} onChange={() => setChoice('new')} data-testid="choice-new-organisation" />
+                <input
+                  type="radio"
+                  name={groupName}
+                  checked={choice === 'new'}
+                  onChange={() => setChoice('new')}
+                  {...choiceInvalid}
+                  data-testid="choice-new-organisation"
+                />
                 <span className={css.choiceName}>{t('organisation.createNew')}</span>
               </label>
             )}
@@ -171,7 +183,7 @@ export function OrganisationStep({ tag, flow, onSaved }: { tag: string; flow: On
         )}
 
         {problem && (
-          <p className={css.problem} role="alert" data-testid="organisation-problem">
+          <p id={problemId} className={css.problem} role="alert" data-testid="organisation-problem">
             {problem}
           </p>
         )}

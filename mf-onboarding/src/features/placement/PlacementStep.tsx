@@ -110,6 +110,12 @@ export function PlacementStep({
     }
   }
 
+  // No position at all: both coordinate fields are what is missing, and say so.
+  const positionInvalid =
+    errorOf('position') && !errorOf('lat') && !errorOf('lon')
+      ? { 'aria-invalid': true as const, 'aria-describedby': 'fw-onb-position-error' }
+      : {};
+
   return (
     <Card title={t('placement.title')} data-testid="step-placement-panel">
       <p className={css.lead}>{t('placement.intro', { unit: flow.tag.unitName })}</p>
@@ -209,6 +215,7 @@ export function PlacementStep({
             autoComplete="off"
             value={values.lat}
             error={errorOf('lat')}
+            {...positionInvalid}
             onChange={(e) => set({ lat: e.target.value })}
           />
           <TextField
@@ -218,11 +225,12 @@ export function PlacementStep({
             autoComplete="off"
             value={values.lon}
             error={errorOf('lon')}
+            {...positionInvalid}
             onChange={(e) => set({ lon: e.target.value })}
           />
         </div>
         {errorOf('position') && (
-          <p className={css.fieldProblem} role="alert">
+          <p id="fw-onb-position-error" className={css.fieldProblem} role="alert">
             {errorOf('position')}
           </p>
         )}
@@ -255,6 +263,7 @@ export function PlacementStep({
                 name="location"
                 value={values.location}
                 aria-invalid={errorOf('location') && values.location !== NEW ? true : undefined}
+                aria-describedby={errorOf('location') && values.location !== NEW ? 'fw-onb-location-error' : undefined}
                 onChange={(e) => onLocationChange(e.target.value)}
               >
                 <option value="">{t('placement.chooseLocation')}</option>
@@ -277,7 +286,7 @@ export function PlacementStep({
             />
           )}
           {values.location !== NEW && errorOf('location') && (
-            <p className={css.fieldProblem} role="alert">
+            <p id="fw-onb-location-error" className={css.fieldProblem} role="alert">
               {errorOf('location')}
             </p>
           )}
