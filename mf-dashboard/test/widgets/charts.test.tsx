@@ -216,7 +216,7 @@ describe('charts widget', () => {
     expect(entries.map((e) => e.textContent)).toEqual(['Well 1 · Level11.5 cm', 'Boiler 2 · PT 111.5 °C']);
     expect(screen.getByTestId('chart-granularity').textContent).toBe('Hourly averages with min–max band');
     const opts = chartOptions();
-    expect(opts.series.map((s: { type: string }) => s.type)).toEqual(['arearange', 'line', 'arearange', 'line']);
+    expect(opts.series.map((s: { type: string }) => s.type)).toEqual(['line', 'line', 'arearange', 'arearange']); // lines first: the keyboard's up/down goes line to line
     expect(opts.yAxis).toHaveLength(2); // cm and °C
     expect(opts.time.timezone).toBe('Europe/Stockholm');
     expect(opts.chart.backgroundColor).toBe('transparent');

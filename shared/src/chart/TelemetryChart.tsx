@@ -158,11 +158,14 @@ export function TelemetryChart(props: TelemetryChartProps) {
     }));
 
     const hs: Highcharts.SeriesOptionsType[] = [];
+    // The bands after all the lines (they draw below them by zIndex anyway): the keyboard's
+    // up/down moves between neighbouring series, and the bands are left out of it.
+    const bands: Highcharts.SeriesOptionsType[] = [];
     for (const s of series) {
       const y = Math.max(0, uoms.indexOf(s.unitOfMeasure));
       const data = s.points.map((p) => [toMs(p), p.value] as [number, number]);
       if (band) {
-        hs.push({
+        bands.push({
           type: 'arearange',
           id: `${s.key}-band`,
           name: s.label,
@@ -193,6 +196,7 @@ export function TelemetryChart(props: TelemetryChartProps) {
         custom: { key: s.key },
       });
     }
+    hs.push(...bands);
 
     const fmt = (ms: number) => formatDateTime(ms, tc);
     const unitOf = (p: Highcharts.Point) => {
