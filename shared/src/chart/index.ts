@@ -47,6 +47,6 @@ export {
   type SeriesRef,
   type TelemetryData,
 } from './telemetry-data';
-export { addChartTexts, CHART_NS, useChartLabels, useChartTranslation, type ChartLabels } from './texts';
+export { a11yLang, addChartTexts, CHART_NS, plainText, useChartLabels, useChartTranslation, type ChartLabels } from './texts';
 /** The kit's CSS Module classes (plot, corner, cornerNote, updating, muted, input, legend…), for views around its parts. */
 export { default as chartCss } from './chart.module.css';
