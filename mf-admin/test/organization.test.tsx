@@ -118,6 +118,37 @@ describe('admin organisation sections', () => {
     });
   });
 
+  test('Security: no sign-in method left marks the methods and points at the message (issue 23)', async () => {
+    renderRemote(<Root />, { path: '/admin/security', handler: server() });
+    const password = await screen.findByTestId('method-password');
+    const bankid = screen.getByTestId('method-bankid');
+    fireEvent.click(password);
+    fireEvent.click(bankid);
+    fireEvent.click(screen.getByTestId('org-security-save'));
+    for (const box of [password, bankid]) {
+      await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+      const message = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+      expect(message?.getAttribute('role')).toBe('alert');
+      expect(message?.textContent).not.toBe('');
+    }
+  });
+
+  test('Customization: a refused accent or address marks its field and points at the message (issue 23)', async () => {
+    renderRemote(<Root />, { path: '/admin/customization', handler: server() });
+    const accent = await screen.findByTestId('org-accent-input');
+    expect(accent.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(accent, { target: { value: '#f5f5f5' } });
+    fireEvent.click(screen.getByTestId('org-accent-save'));
+    await waitFor(() => expect(accent.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(accent.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/too little contrast/);
+
+    const url = screen.getByTestId('org-url-input');
+    fireEvent.change(url, { target: { value: 'Not A Slug!' } });
+    fireEvent.submit(url.closest('form')!);
+    await waitFor(() => expect(url.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(url.getAttribute('aria-describedby') ?? '')?.getAttribute('role')).toBe('alert');
+  });
+
   test('Accounts: lists accounts under their main account with users and rights, and creates one', async () => {
     const { calls } = renderRemote(<Root />, {
       path: '/admin/accounts',

@@ -32,6 +32,13 @@ describe('profile personal info', () => {
     expect(calls).toEqual([]);
   });
 
+  test('the hidden file field of the picture is named and out of the Tab order (its button is the way in)', async () => {
+    renderRemote(<Root />, { path: '/profile/personal', handler: () => ({ status: 500 }) });
+    const file = await screen.findByTestId('avatar-file');
+    expect(file.getAttribute('aria-label')).toBe(screen.getByRole('button', { name: file.getAttribute('aria-label')! }).textContent);
+    expect(file.getAttribute('tabindex')).toBe('-1');
+  });
+
   test('sends only the changed fields; the saved profile reaches the store, the shell and a toast', async () => {
     const saved: UserProfile = { ...demoUser, name: 'Astrid L. Berg', email: 'astrid.berg@example.com', location: 'Malmö' };
     const { calls, props } = renderRemote(<Root />, {

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, queryKeys, type AuditEntry } from '@fieldwatch/shared';
 import { formatDateTime, loadViewLabels, useApiQuery, useRemote, useTimeConfig } from '@fieldwatch/shared/remote';
-import { Button, buttonClassName, Card, EmptyState, LoadView, PageHeader, Select, Table, TextField } from '@fieldwatch/shared/ui';
+import { Button, buttonClassName, Card, EmptyState, LoadView, PageHeader, Select, Table, TextField, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
 import { loadOrganizations } from '../general/orgs';
 import {
@@ -225,7 +225,8 @@ function EntryRow({ entry: e }: { entry: AuditEntry }) {
                   <span>{l.value === CHANGED ? t('auditLog.changedSecret') : t(`auditLog.value.${l.field}.${l.value}`, { defaultValue: l.value })}</span>
                 ) : (
                   <span>
-                    <span className={css.from}>{l.from}</span> <span aria-label={t('auditLog.to')}>→</span>{' '}
+                    <span className={css.from}>{l.from}</span> <span aria-hidden="true">→</span>
+                    <VisuallyHidden>{t('auditLog.to')}</VisuallyHidden>{' '}
                     <span className={css.to}>{l.to}</span>
                   </span>
                 )}

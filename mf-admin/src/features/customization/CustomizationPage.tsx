@@ -178,6 +178,8 @@ function AccentCard({ settings }: { settings: OrganizationSettings }) {
           value={value}
           maxLength={7}
           onChange={(e) => setValue(e.target.value.trim())}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'fw-adm-accent-error' : undefined}
           data-testid="org-accent-input"
         />
         <Button type="submit" variant="primary" disabled={busy} data-testid="org-accent-save">
@@ -219,7 +221,7 @@ function AccentCard({ settings }: { settings: OrganizationSettings }) {
         </p>
       )}
       {error && (
-        <p className={shared.error} role="alert">
+        <p id="fw-adm-accent-error" className={shared.error} role="alert">
           {error}
         </p>
       )}
@@ -260,6 +262,8 @@ function AccountUrlCard({ settings }: { settings: OrganizationSettings }) {
           maxLength={40}
           placeholder="my-company"
           onChange={(e) => setValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'fw-adm-url-error' : undefined}
           data-testid="org-url-input"
         />
         <Button type="submit" variant="primary" disabled={busy}>
@@ -289,7 +293,7 @@ function AccountUrlCard({ settings }: { settings: OrganizationSettings }) {
         </ul>
       )}
       {error && (
-        <p className={shared.error} role="alert">
+        <p id="fw-adm-url-error" className={shared.error} role="alert">
           {error}
         </p>
       )}

@@ -135,6 +135,9 @@ export function AvatarEditor({ user }: { user: UserProfile }) {
             ref={fileInput}
             id={inputId}
             className={css.fileInput}
+            // Reached through the "Choose picture" button (this one is invisible): named, out of the Tab order.
+            aria-label={t('profile.avatar.choose')}
+            tabIndex={-1}
             type="file"
             accept={AVATAR_CONTENT_TYPES.join(',')}
             onChange={(e) => void onFile(e)}

@@ -15,7 +15,7 @@ import {
   type TwoFactorStatus,
 } from '@fieldwatch/shared';
 import { formatDateTime, loadViewLabels, useApiQuery, useRemote, useTimeConfig } from '@fieldwatch/shared/remote';
-import { Button, Card, LoadView, TextField } from '@fieldwatch/shared/ui';
+import { Button, Card, LoadView, TextField, VisuallyHidden } from '@fieldwatch/shared/ui';
 import { Icon } from '../admin/Icon';
 import { Details, OnOff } from './Details';
 import { useProfileUser } from './ProfileLayout';
@@ -246,7 +246,9 @@ export function TwoFactorPage() {
                       <img className={own.qr} src={flow.setup.qr} alt={t('profile.twoFactor.qrAlt')} width={176} height={176} />
                       <div className={own.manual}>
                         <span className={css.muted}>{t('profile.twoFactor.manualText')}</span>
-                        <code className={own.secret} data-testid="two-factor-secret" aria-label={t('profile.twoFactor.secretLabel')}>
+                        {/* Named by text before it: an aria-label on <code> would hide the key itself from a screen reader. */}
+                        <VisuallyHidden>{t('profile.twoFactor.secretLabel')}</VisuallyHidden>
+                        <code className={own.secret} data-testid="two-factor-secret">
                           {groupSecret(flow.setup.secret)}
                         </code>
                         <span className={css.muted}>

@@ -128,13 +128,15 @@ function SecurityForm({ settings }: { settings: OrganizationSettings }) {
               type="checkbox"
               checked={methods.includes(m)}
               onChange={(e) => setMethods((old) => (e.target.checked ? [...old, m] : old.filter((x) => x !== m)))}
+              aria-invalid={errors.methods ? true : undefined}
+              aria-describedby={errors.methods ? 'fw-adm-methods-error' : undefined}
               data-testid={`method-${m}`}
             />
             <span>{t(`org.security.methods.${m}`)}</span>
           </label>
         ))}
         {errors.methods && (
-          <p className={shared.error} role="alert">
+          <p id="fw-adm-methods-error" className={shared.error} role="alert">
             {errors.methods}
           </p>
         )}

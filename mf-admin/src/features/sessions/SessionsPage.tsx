@@ -147,7 +147,7 @@ function SessionRow({ session, busy, onRevoke }: { session: SessionListItem; bus
         </div>
       </div>
       {!session.current && (
-        <Button size="small" onClick={() => onRevoke(name)} disabled={busy} aria-label={t('sessions.revokeLabel', { name })}>
+        <Button size="small" onClick={() => onRevoke(name)} disabled={busy} aria-label={busy ? undefined : t('sessions.revokeLabel', { name })}>
           {busy ? t('sessions.revoking') : t('sessions.revoke')}
         </Button>
       )}

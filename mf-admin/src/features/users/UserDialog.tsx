@@ -230,7 +230,8 @@ export function UserDialog(props: {
             </span>
           </div>
         </div>
-        <fieldset className={css.orgs} aria-invalid={errors.organizationIds ? true : undefined}>
+        {/* The error is the boxes' own (aria-invalid, aria-describedby): a fieldset cannot carry it. */}
+        <fieldset className={css.orgs}>
           <legend>{t('users.form.organisations')}</legend>
           <div className={css.orgList}>
             {props.organizations.map((o) => (
@@ -239,6 +240,8 @@ export function UserDialog(props: {
                   type="checkbox"
                   name="organization"
                   value={o.id}
+                  aria-invalid={errors.organizationIds ? true : undefined}
+                  aria-describedby={errors.organizationIds ? `${formId}-orgs-error` : undefined}
                   checked={values.organizationIds.includes(o.id)}
                   onChange={(e) =>
                     set(
@@ -253,7 +256,11 @@ export function UserDialog(props: {
               </label>
             ))}
           </div>
-          {errors.organizationIds && <span className={css.fieldError}>{errors.organizationIds}</span>}
+          {errors.organizationIds && (
+            <span id={`${formId}-orgs-error`} className={css.fieldError} role="alert">
+              {errors.organizationIds}
+            </span>
+          )}
         </fieldset>
         {editing && (
           <fieldset className={css.orgs} data-testid="user-bankid">
