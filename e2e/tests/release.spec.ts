@@ -30,7 +30,12 @@ interface Servers {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.css': 'text/css', '.txt': 'text/plain' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.txt': 'text/plain',
+};
 
 /** A static host on another origin, as a CDN would serve a remote: CORS on everything, files immutable. */
 function startCdn(dir: string, port: number): Promise<Server> {
@@ -72,7 +77,10 @@ async function startServers(): Promise<Servers> {
     REMOTE_ORIGINS: cdn,
     FIELDWATCH_URL: base,
   };
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.cjs')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.cjs')], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const deadline = Date.now() + 60_000;
@@ -102,7 +110,10 @@ async function startServers(): Promise<Servers> {
 
 /** `npm run release -- …` against the journey's server; what it printed. */
 async function release(s: Servers, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(root, 'tools', 'release.mjs'), ...args], { env: s.env, cwd: root });
+  const { stdout } = await run(process.execPath, [path.join(root, 'tools', 'release.mjs'), ...args], {
+    env: s.env,
+    cwd: root,
+  });
   return stdout;
 }
 
@@ -111,7 +122,8 @@ function tasksFiles(page: Page): Array<{ url: string; status: number }> {
   const seen: Array<{ url: string; status: number }> = [];
   page.on('response', (r) => {
     const url = r.url();
-    if (url.includes('/tasks/') && /\.(js|json)$/.test(new URL(url).pathname)) seen.push({ url, status: r.status() });
+    if (url.includes('/tasks/') && /\.(js|json)$/.test(new URL(url).pathname))
+      seen.push({ url, status: r.status() });
   });
   page.on('requestfailed', (r) => {
     if (r.url().includes('/tasks/')) seen.push({ url: r.url(), status: 0 });
@@ -133,12 +145,16 @@ test.describe('releasing a remote alone', () => {
     await s?.close();
   });
 
-  test('a new version from a second origin goes live, an old tab keeps working, and it rolls back', async ({ browser }) => {
+  test('a new version from a second origin goes live, an old tab keeps working, and it rolls back', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const v1 = `${s.base}/remotes/tasks/1.0.0/`;
     const v2 = `${s.cdn}/tasks/2.0.0/`;
 
-    expect(await release(s, 'tasks', '1.0.0')).toContain('tasks: 1.0.0 (/remotes/tasks/1.0.0/mf-manifest.json)');
+    expect(await release(s, 'tasks', '1.0.0')).toContain(
+      'tasks: 1.0.0 (/remotes/tasks/1.0.0/mf-manifest.json)',
+    );
 
     // The old tab: the tasks area opened on 1.0.0. Another tab has not opened it yet.
     const context = await browser.newContext({ baseURL: s.base });
@@ -150,7 +166,9 @@ test.describe('releasing a remote alone', () => {
     await expectTaskBoard(old);
     expect(oldFiles.length).toBeGreaterThan(0);
     expect(oldFiles.every((f) => f.url.startsWith(v1) && f.status === 200)).toBe(true);
-    const shellScripts = await old.evaluate(() => [...document.scripts].map((x) => x.src).filter((src) => !src.includes('/remotes/')));
+    const shellScripts = await old.evaluate(() =>
+      [...document.scripts].map((x) => x.src).filter((src) => !src.includes('/remotes/')),
+    );
     const later = await context.newPage();
     const laterFiles = tasksFiles(later);
     await later.goto('/devicemanagement');
@@ -165,7 +183,11 @@ test.describe('releasing a remote alone', () => {
 
     // The old tab keeps working on 1.0.0: other screens of the area, a task, back — every file from 1.0.0.
     const before = oldFiles.length;
-    await old.getByRole('navigation').getByRole('link', { name: /^Notifications/ }).first().click();
+    await old
+      .getByRole('navigation')
+      .getByRole('link', { name: /^Notifications/ })
+      .first()
+      .click();
     await expect(old).toHaveURL(/\/notifications/);
     await old.getByRole('navigation').getByRole('link', { name: 'Tasks' }).click();
     await expectTaskBoard(old);
@@ -173,7 +195,9 @@ test.describe('releasing a remote alone', () => {
     await expect(old).toHaveURL(/task=/);
     expect(oldFiles.slice(before).every((f) => f.url.startsWith(v1) && f.status === 200)).toBe(true);
     // And every file of 1.0.0 is still served after the switch (what a lazy chunk needs).
-    const manifest = (await (await fetch(`${v1}mf-manifest.json`)).json()) as { exposes: Array<{ assets: { js: { async: string[]; sync: string[] } } }> };
+    const manifest = (await (await fetch(`${v1}mf-manifest.json`)).json()) as {
+      exposes: Array<{ assets: { js: { async: string[]; sync: string[] } } }>;
+    };
     for (const file of manifest.exposes.flatMap((e) => [...e.assets.js.sync, ...e.assets.js.async]))
       expect((await fetch(`${v1}${file}`)).status, file).toBe(200);
 
@@ -191,12 +215,16 @@ test.describe('releasing a remote alone', () => {
     await expectTaskBoard(fresh);
     expect(freshFiles.length).toBeGreaterThan(0);
     expect(freshFiles.every((f) => f.url.startsWith(v2) && f.status === 200)).toBe(true);
-    expect(await fresh.evaluate(() => [...document.scripts].map((x) => x.src).filter((src) => !src.includes('/remotes/')))).toEqual(
-      shellScripts,
-    );
+    expect(
+      await fresh.evaluate(() =>
+        [...document.scripts].map((x) => x.src).filter((src) => !src.includes('/remotes/')),
+      ),
+    ).toEqual(shellScripts);
 
     // Roll back: the next page is on 1.0.0 again.
-    expect(await release(s, 'tasks', '--rollback')).toContain('tasks: 1.0.0 (/remotes/tasks/1.0.0/mf-manifest.json); roll back to 2.0.0');
+    expect(await release(s, 'tasks', '--rollback')).toContain(
+      'tasks: 1.0.0 (/remotes/tasks/1.0.0/mf-manifest.json); roll back to 2.0.0',
+    );
     const back = await context.newPage();
     const backFiles = tasksFiles(back);
     await back.goto('/taskmanagement');
@@ -204,7 +232,12 @@ test.describe('releasing a remote alone', () => {
     expect(backFiles.length).toBeGreaterThan(0);
     expect(backFiles.every((f) => f.url.startsWith(v1) && f.status === 200)).toBe(true);
 
-    test.info().annotations.push({ type: 'release switch', description: `${switchMs} ms (publish + switch through the command)` });
+    test
+      .info()
+      .annotations.push({
+        type: 'release switch',
+        description: `${switchMs} ms (publish + switch through the command)`,
+      });
     await context.close();
   });
 });

@@ -1,6 +1,12 @@
 /** Server configuration from the environment. Every variable is listed in ENV_VARS (--help). */
 import path from 'node:path';
-import { DEFAULT_SERVER_PORT, REMOTE_NAMES, type RemoteName } from '@fieldwatch/shared';
+import {
+  AREA_LOAD_TIMEOUT_RANGE,
+  DEFAULT_AREA_LOAD_TIMEOUT_MS,
+  DEFAULT_SERVER_PORT,
+  REMOTE_NAMES,
+  type RemoteName,
+} from '@fieldwatch/shared';
 import { DEFAULT_DATA_DIR, DEFAULT_MAIL_DIR, DEFAULT_RELEASES_DIR, REPO_ROOT } from './paths';
 
 export type CookieSecure = 'auto' | 'always' | 'never';
@@ -28,6 +34,8 @@ export interface Config {
    * unset = releases are turned off (the remote map is the dist folders and REMOTE_URL_*).
    */
   releaseKey?: string;
+  /** AREA_LOAD_TIMEOUT_MS: how long the shell lets an area's code load (sent with /remotes.json). */
+  areaLoadTimeoutMs?: number;
   /** The release store (RELEASES_DIR): RELEASES_DIR/<remote>/<version>/ is served as /remotes/<remote>/<version>/. */
   releasesDir?: string;
   /** Other origins releases may be served from (REMOTE_ORIGINS, plus those of REMOTE_URL_*); the CSP allows them. */
@@ -212,6 +220,11 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     default: `/remotes/${name}/mf-manifest.json`,
     description: `URL of the ${name} remote's mf-manifest.json in /remotes.json`,
   })),
+  {
+    name: 'AREA_LOAD_TIMEOUT_MS',
+    default: String(DEFAULT_AREA_LOAD_TIMEOUT_MS),
+    description: `How long the browser lets an area's code load (all files and retries) before the area says it is unavailable and offers a retry; other areas never wait for it (${AREA_LOAD_TIMEOUT_RANGE.min}-${AREA_LOAD_TIMEOUT_RANGE.max})`,
+  },
   {
     name: 'RELEASE_KEY',
     default: '(unset: releases are turned off)',
@@ -403,6 +416,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (url) remoteUrls[name] = url;
   }
 
+  const areaLoadTimeoutMs = env.AREA_LOAD_TIMEOUT_MS ? Number(env.AREA_LOAD_TIMEOUT_MS) : undefined;
+  if (
+    areaLoadTimeoutMs !== undefined &&
+    (!Number.isInteger(areaLoadTimeoutMs) || areaLoadTimeoutMs < AREA_LOAD_TIMEOUT_RANGE.min || areaLoadTimeoutMs > AREA_LOAD_TIMEOUT_RANGE.max)
+  )
+    throw new ConfigError(
+      `AREA_LOAD_TIMEOUT_MS must be ${AREA_LOAD_TIMEOUT_RANGE.min}-${AREA_LOAD_TIMEOUT_RANGE.max} (milliseconds), got "${env.AREA_LOAD_TIMEOUT_MS}"`,
+    );
   const releaseKey = env.RELEASE_KEY?.trim() || undefined;
   if (releaseKey !== undefined && (releaseKey.length < 24 || /\s/.test(releaseKey)))
     throw new ConfigError('RELEASE_KEY must be at least 24 characters without spaces (e.g. openssl rand -hex 24)');
@@ -472,6 +493,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticRoot: path.resolve(env.STATIC_ROOT || REPO_ROOT),
     remoteUrls,
     ...(releaseKey ? { releaseKey } : {}),
+    ...(areaLoadTimeoutMs !== undefined ? { areaLoadTimeoutMs } : {}),
     releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : DEFAULT_RELEASES_DIR,
     remoteOrigins,
     cookieSecure,

@@ -100,10 +100,12 @@ describe('config', () => {
     });
   });
 
-  it('refuses a short RELEASE_KEY and REMOTE_ORIGINS that are not origins', () => {
+  it('refuses a short RELEASE_KEY, REMOTE_ORIGINS that are not origins, an AREA_LOAD_TIMEOUT_MS out of range', () => {
     expect(() => loadConfig({ RELEASE_KEY: 'short' })).toThrow(/RELEASE_KEY must be at least 24/);
     expect(() => loadConfig({ REMOTE_ORIGINS: 'https://cdn.example.com/path' })).toThrow(/REMOTE_ORIGINS must be/);
     expect(loadConfig({ RELEASE_KEY: '  ' }).releaseKey).toBeUndefined();
+    expect(loadConfig({ AREA_LOAD_TIMEOUT_MS: '8000' }).areaLoadTimeoutMs).toBe(8000);
+    expect(() => loadConfig({ AREA_LOAD_TIMEOUT_MS: '500' })).toThrow(/AREA_LOAD_TIMEOUT_MS must be 2000-120000/);
   });
 
   it('reads the PostgreSQL timeouts, leaving them unset (the defaults) when absent', () => {

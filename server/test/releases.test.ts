@@ -27,13 +27,17 @@ function releaseStore(): string {
 
 describe('canary rule', () => {
   it('takes named organisations, else a stable share of users per remote', () => {
-    expect(inCanary({ percent: 0, organizations: [7] }, 'tasks', { id: 1, organizations: [3, 7] })).toBe(true);
+    expect(inCanary({ percent: 0, organizations: [7] }, 'tasks', { id: 1, organizations: [3, 7] })).toBe(
+      true,
+    );
     expect(inCanary({ percent: 0, organizations: [7] }, 'tasks', { id: 1, organizations: [3] })).toBe(false);
     expect(inCanary({ percent: 100, organizations: [] }, 'tasks', { id: 1, organizations: [] })).toBe(true);
     expect(inCanary({ percent: 100, organizations: [] }, 'tasks', null)).toBe(false);
     // About the share asked for, and the same answer each time.
     const users = Array.from({ length: 2000 }, (_, i) => i + 1);
-    const share = users.filter((id) => inCanary({ percent: 25, organizations: [] }, 'tasks', { id, organizations: [] })).length;
+    const share = users.filter((id) =>
+      inCanary({ percent: 25, organizations: [] }, 'tasks', { id, organizations: [] }),
+    ).length;
     expect(share / users.length).toBeGreaterThan(0.2);
     expect(share / users.length).toBeLessThan(0.3);
     expect(canaryBucket('tasks', 42)).toBe(canaryBucket('tasks', 42));
@@ -47,7 +51,12 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
   beforeAll(async () => {
     store = releaseStore();
     root = makeStaticRoot();
-    d = await startDemo(driver, { staticRoot: root, releaseKey: KEY, releasesDir: store, remoteOrigins: [CDN] });
+    d = await startDemo(driver, {
+      staticRoot: root,
+      releaseKey: KEY,
+      releasesDir: store,
+      remoteOrigins: [CDN],
+    });
   });
   afterAll(async () => {
     await d?.s.close();
@@ -55,15 +64,28 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = AUTH) =>
-    rawInject(d.s.app)({ method, url, headers, ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = AUTH,
+  ) => rawInject(d.s.app)({ method, url, headers, ...(payload ? { payload } : {}) });
   const map = async (cookie?: string) =>
-    (await d.s.app.inject({ method: 'GET', url: '/remotes.json', headers: cookie ? { cookie } : {} })).json() as Record<string, string>;
+    (
+      await d.s.app.inject({ method: 'GET', url: '/remotes.json', headers: cookie ? { cookie } : {} })
+    ).json() as Record<string, string>;
 
   it('refuses every call without the deploy key, and a session is no key', async () => {
     // A write with neither key nor provenance is refused as cross-site before anything else.
-    expect((await call('PUT', '/api/v3/platform/remotes/tasks/deployment', { version: null }, {})).statusCode).toBe(403);
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { authorization: 'Bearer wrong-key-0123456789abcdefgh' }, { cookie: d.superCookie, 'sec-fetch-site': 'same-origin' }]) {
+    expect(
+      (await call('PUT', '/api/v3/platform/remotes/tasks/deployment', { version: null }, {})).statusCode,
+    ).toBe(403);
+    const refused: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'same-origin' },
+      { authorization: 'Bearer wrong-key-0123456789abcdefgh' },
+      { cookie: d.superCookie, 'sec-fetch-site': 'same-origin' },
+    ];
+    for (const headers of refused) {
       const res = await call('PUT', '/api/v3/platform/remotes/tasks/deployment', { version: null }, headers);
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe(RELEASE_MESSAGES.keyWrong);
@@ -72,8 +94,12 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
   });
 
   it('checks what is published: version syntax, files in the store, allowed origins', async () => {
-    expect((await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '../x' })).statusCode).toBe(400);
-    expect((await call('POST', '/api/v3/platform/remotes/nope/releases', { version: '1.0.0' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '../x' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/v3/platform/remotes/nope/releases', { version: '1.0.0' })).statusCode,
+    ).toBe(400);
     const missing = await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '9.9.9' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(RELEASE_MESSAGES.filesMissing);
@@ -97,13 +123,25 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
 
     const first = await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '1.0.0' });
     expect(first.statusCode).toBe(201);
-    expect((await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '1.0.0' })).statusCode).toBe(200);
-    const changed = await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '1.0.0', entry: `${CDN}/tasks/1.0.0/mf-manifest.json` });
+    expect(
+      (await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '1.0.0' })).statusCode,
+    ).toBe(200);
+    const changed = await call('POST', '/api/v3/platform/remotes/tasks/releases', {
+      version: '1.0.0',
+      entry: `${CDN}/tasks/1.0.0/mf-manifest.json`,
+    });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().message).toBe(RELEASE_MESSAGES.versionExists);
-    expect((await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '1.1.0' })).statusCode).toBe(201);
     expect(
-      (await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '2.0.0', entry: `${CDN}/tasks/2.0.0/mf-manifest.json` })).statusCode,
+      (await call('POST', '/api/v3/platform/remotes/tasks/releases', { version: '1.1.0' })).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/v3/platform/remotes/tasks/releases', {
+          version: '2.0.0',
+          entry: `${CDN}/tasks/2.0.0/mf-manifest.json`,
+        })
+      ).statusCode,
     ).toBe(201);
 
     // Published is not live.
@@ -111,7 +149,12 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
 
     const live = await call('PUT', '/api/v3/platform/remotes/tasks/deployment', { version: '1.0.0' });
     expect(live.statusCode).toBe(200);
-    expect(live.json().data).toMatchObject({ remote: 'tasks', version: '1.0.0', previous: null, entry: '/remotes/tasks/1.0.0/mf-manifest.json' });
+    expect(live.json().data).toMatchObject({
+      remote: 'tasks',
+      version: '1.0.0',
+      previous: null,
+      entry: '/remotes/tasks/1.0.0/mf-manifest.json',
+    });
     expect((await map()).tasks).toBe('/remotes/tasks/1.0.0/mf-manifest.json');
     expect((await map(d.superCookie)).tasks).toBe('/remotes/tasks/1.0.0/mf-manifest.json');
     // The other remotes are untouched.
@@ -127,12 +170,19 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
     expect((await map(d.userCookie)).tasks).toBe('/remotes/tasks/1.0.0/mf-manifest.json');
     expect((await map()).tasks).toBe('/remotes/tasks/1.0.0/mf-manifest.json');
     // Every signed-in user at 100 %.
-    await call('PUT', '/api/v3/platform/remotes/tasks/deployment', { version: '1.0.0', canary: { version: '2.0.0', percent: 100, organizations: [] } });
+    await call('PUT', '/api/v3/platform/remotes/tasks/deployment', {
+      version: '1.0.0',
+      canary: { version: '2.0.0', percent: 100, organizations: [] },
+    });
     expect((await map(d.superCookie)).tasks).toBe(`${CDN}/tasks/2.0.0/mf-manifest.json`);
 
     // The switch to 1.1.0 keeps the canary; the roll back ends it and returns to 1.0.0.
     const switched = await call('PUT', '/api/v3/platform/remotes/tasks/deployment', { version: '1.1.0' });
-    expect(switched.json().data).toMatchObject({ version: '1.1.0', previous: '1.0.0', canary: { version: '2.0.0' } });
+    expect(switched.json().data).toMatchObject({
+      version: '1.1.0',
+      previous: '1.0.0',
+      canary: { version: '2.0.0' },
+    });
     const back = await call('POST', '/api/v3/platform/remotes/tasks/rollback');
     expect(back.statusCode).toBe(200);
     expect(back.json().data).toMatchObject({ version: '1.0.0', previous: '1.1.0', canary: null });
@@ -145,7 +195,11 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
     const all = await call('GET', '/api/v3/platform/remotes');
     expect(all.json().data.map((r: { remote: string }) => r.remote)).toEqual([...REMOTE_NAMES]);
     const tasks = all.json().data.find((r: { remote: string }) => r.remote === 'tasks');
-    expect(tasks.releases.map((r: { version: string }) => r.version).sort()).toEqual(['1.0.0', '1.1.0', '2.0.0']);
+    expect(tasks.releases.map((r: { version: string }) => r.version).sort()).toEqual([
+      '1.0.0',
+      '1.1.0',
+      '2.0.0',
+    ]);
   });
 
   it('serves every version side by side, immutable, and nothing outside the store', async () => {
@@ -154,9 +208,16 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
       expect(entry.statusCode).toBe(200);
       expect(entry.body).toBe(`/* tasks ${version} */`);
       expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect((await d.s.app.inject({ url: `/remotes/tasks/${version}/mf-manifest.json` })).json()).toEqual({ id: 'tasks', version });
+      expect((await d.s.app.inject({ url: `/remotes/tasks/${version}/mf-manifest.json` })).json()).toEqual({
+        id: 'tasks',
+        version,
+      });
     }
-    for (const url of ['/remotes/tasks/1.0.0/missing.js', '/remotes/tasks/1.0.0/..%2F1.1.0%2FremoteEntry.js', '/remotes/tasks/..%2F..%2Fetc/passwd']) {
+    for (const url of [
+      '/remotes/tasks/1.0.0/missing.js',
+      '/remotes/tasks/1.0.0/..%2F1.1.0%2FremoteEntry.js',
+      '/remotes/tasks/..%2F..%2Fetc/passwd',
+    ]) {
       expect((await d.s.app.inject({ url })).statusCode).toBe(404);
     }
     // The dist build is still served at the unversioned path.
@@ -169,9 +230,15 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
       const res = await rawInject(off.app)({ method: 'GET', url: '/api/v3/platform/remotes', headers: AUTH });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(RELEASE_MESSAGES.keyMissing);
-      const put = await off.app.inject({ method: 'PUT', url: '/api/v3/platform/remotes/tasks/deployment', payload: { version: null } });
+      const put = await off.app.inject({
+        method: 'PUT',
+        url: '/api/v3/platform/remotes/tasks/deployment',
+        payload: { version: null },
+      });
       expect(put.statusCode).toBe(404);
-      expect((await off.app.inject({ url: '/remotes.json' })).json().tasks).toBe('/remotes/tasks/mf-manifest.json');
+      expect((await off.app.inject({ url: '/remotes.json' })).json().tasks).toBe(
+        '/remotes/tasks/mf-manifest.json',
+      );
     } finally {
       await off.close();
     }

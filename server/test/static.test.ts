@@ -32,6 +32,8 @@ describe('static hosting', () => {
     const res = await get('/remotes.json');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+    // How long the shell lets an area load (AREA_LOAD_TIMEOUT_MS, default 20 s) comes with the map.
+    expect(res.headers['x-area-load-timeout-ms']).toBe('20000');
     expect(res.json()).toEqual({
       dashboard: '/remotes/dashboard/mf-manifest.json',
       devices: '/remotes/devices/mf-manifest.json',

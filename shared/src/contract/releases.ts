@@ -108,11 +108,26 @@ export function canaryBucket(remote: string, userId: number): number {
 }
 
 export const RELEASE_MESSAGES = {
-  keyMissing: 'Releases are turned off on this server: set RELEASE_KEY in its environment, then send it as Authorization: Bearer <key>.',
-  keyWrong: 'The deploy key is missing or wrong. Send the server’s RELEASE_KEY as Authorization: Bearer <key>.',
-  versionExists: 'This version of the remote is already published with other files. Versions are immutable: publish a new version.',
-  unknownVersion: 'This version of the remote has not been published. Publish it first (npm run release -- <remote> <version>).',
-  filesMissing: 'The release store has no files for this version (RELEASES_DIR/<remote>/<version>/mf-manifest.json). Copy the build there first, or give the manifest URL.',
-  originRefused: 'The manifest URL is not on an allowed remote origin. Add its origin to REMOTE_ORIGINS (the Content-Security-Policy allows only those), or serve the release from this server.',
+  keyMissing:
+    'Releases are turned off on this server: set RELEASE_KEY in its environment, then send it as Authorization: Bearer <key>.',
+  keyWrong:
+    'The deploy key is missing or wrong. Send the server’s RELEASE_KEY as Authorization: Bearer <key>.',
+  versionExists:
+    'This version of the remote is already published with other files. Versions are immutable: publish a new version.',
+  unknownVersion:
+    'This version of the remote has not been published. Publish it first (npm run release -- <remote> <version>).',
+  filesMissing:
+    'The release store has no files for this version (RELEASES_DIR/<remote>/<version>/mf-manifest.json). Copy the build there first, or give the manifest URL.',
+  originRefused:
+    'The manifest URL is not on an allowed remote origin. Add its origin to REMOTE_ORIGINS (the Content-Security-Policy allows only those), or serve the release from this server.',
   nothingToRollBack: 'There is no earlier version of this remote to roll back to.',
 } as const;
+
+/**
+ * The header of /remotes.json that carries how long an area's code may take to load, all files and
+ * retries together, before the area says it is unavailable (the server's AREA_LOAD_TIMEOUT_MS;
+ * issue 21 §4). It travels with the map it governs.
+ */
+export const AREA_TIMEOUT_HEADER = 'x-area-load-timeout-ms';
+export const DEFAULT_AREA_LOAD_TIMEOUT_MS = 20_000;
+export const AREA_LOAD_TIMEOUT_RANGE = { min: 2_000, max: 120_000 } as const;

@@ -13,7 +13,14 @@ import { HttpError } from '../../http/errors';
 import { DEFAULT_RELEASES_DIR } from '../../paths';
 import { route } from '../../http/route';
 import { bearerToken } from '../ingestion/tokens';
-import { allDeployments, deploy, deploymentOf, publishRelease, rollback, type ReleaseSettings } from './service';
+import {
+  allDeployments,
+  deploy,
+  deploymentOf,
+  publishRelease,
+  rollback,
+  type ReleaseSettings,
+} from './service';
 
 export function releaseSettings(config: ServerContext['config']): ReleaseSettings {
   return {
@@ -33,7 +40,8 @@ export default async function releasesPlugin(app: FastifyInstance, ctx: ServerCo
   function operator(request: FastifyRequest): void {
     if (!key) throw new HttpError(404, RELEASE_MESSAGES.keyMissing, 'releases_off');
     const given = bearerToken(request.headers.authorization);
-    if (given === undefined || !timingSafeEqual(digest(given), key)) throw new HttpError(401, RELEASE_MESSAGES.keyWrong, 'unauthorized');
+    if (given === undefined || !timingSafeEqual(digest(given), key))
+      throw new HttpError(401, RELEASE_MESSAGES.keyWrong, 'unauthorized');
   }
 
   route(app, ENDPOINTS.remoteDeployments, async (request, reply) => {

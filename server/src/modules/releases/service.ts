@@ -48,7 +48,12 @@ type DeploymentRow = typeof remoteDeployments.$inferSelect;
 type ReleaseRow = typeof remoteReleases.$inferSelect;
 
 /** The manifest URL of a remote at `version` (null = its dist build or REMOTE_URL_<NAME>). */
-function entryOf(name: RemoteName, version: string | null, releases: ReleaseRow[], settings: ReleaseSettings): string {
+function entryOf(
+  name: RemoteName,
+  version: string | null,
+  releases: ReleaseRow[],
+  settings: ReleaseSettings,
+): string {
   if (version !== null) {
     const release = releases.find((r) => r.version === version);
     if (release) return release.entry;
@@ -56,7 +61,12 @@ function entryOf(name: RemoteName, version: string | null, releases: ReleaseRow[
   return settings.remoteUrls[name] ?? distEntry(name);
 }
 
-function view(name: RemoteName, row: DeploymentRow | undefined, releases: ReleaseRow[], settings: ReleaseSettings): RemoteDeploymentView {
+function view(
+  name: RemoteName,
+  row: DeploymentRow | undefined,
+  releases: ReleaseRow[],
+  settings: ReleaseSettings,
+): RemoteDeploymentView {
   const version = row?.version ?? null;
   return {
     remote: name,
@@ -67,12 +77,20 @@ function view(name: RemoteName, row: DeploymentRow | undefined, releases: Releas
         ? { version: row.canaryVersion, percent: row.canaryPercent, organizations: row.canaryOrganizations }
         : null,
     previous: row?.previousVersion ?? null,
-    releases: releases.map((r) => ({ version: r.version, entry: r.entry, publishedAt: r.publishedAt.toISOString() })),
+    releases: releases.map((r) => ({
+      version: r.version,
+      entry: r.entry,
+      publishedAt: r.publishedAt.toISOString(),
+    })),
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }
 
-export async function deploymentOf(db: Db, name: RemoteName, settings: ReleaseSettings): Promise<RemoteDeploymentView> {
+export async function deploymentOf(
+  db: Db,
+  name: RemoteName,
+  settings: ReleaseSettings,
+): Promise<RemoteDeploymentView> {
   const [row] = await db.select().from(remoteDeployments).where(eq(remoteDeployments.remote, name));
   const releases = await db
     .select()
@@ -90,10 +108,16 @@ export async function allDeployments(db: Db, settings: ReleaseSettings): Promise
  * The manifest URL a release is served from: this server's store (its files must be there), or
  * an absolute http(s) URL on one of the allowed remote origins.
  */
-function releaseEntry(name: RemoteName, version: string, entry: string | undefined, settings: ReleaseSettings): string {
+function releaseEntry(
+  name: RemoteName,
+  version: string,
+  entry: string | undefined,
+  settings: ReleaseSettings,
+): string {
   if (entry === undefined) {
     const dir = releaseDir(settings.releasesDir, name, version);
-    if (!dir || !isFile(path.join(dir, 'mf-manifest.json'))) throw new HttpError(400, RELEASE_MESSAGES.filesMissing, 'release_files_missing');
+    if (!dir || !isFile(path.join(dir, 'mf-manifest.json')))
+      throw new HttpError(400, RELEASE_MESSAGES.filesMissing, 'release_files_missing');
     return storeEntry(name, version);
   }
   let url: URL;
@@ -146,7 +170,10 @@ function eqRelease(name: RemoteName, version: string) {
 }
 
 async function assertPublished(db: Db, name: RemoteName, version: string): Promise<void> {
-  const [row] = await db.select({ v: remoteReleases.version }).from(remoteReleases).where(eqRelease(name, version));
+  const [row] = await db
+    .select({ v: remoteReleases.version })
+    .from(remoteReleases)
+    .where(eqRelease(name, version));
   if (!row) throw new HttpError(404, RELEASE_MESSAGES.unknownVersion, 'release_unknown');
 }
 
@@ -170,7 +197,11 @@ export async function deploy(
   if (version !== null) await assertPublished(db, name, version);
   if (canary) await assertPublished(db, name, canary.version);
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(remoteDeployments).where(eq(remoteDeployments.remote, name)).for('update');
+    const [row] = await tx
+      .select()
+      .from(remoteDeployments)
+      .where(eq(remoteDeployments.remote, name))
+      .for('update');
     const current = row?.version ?? null;
     const keepCanary = canary === undefined && row?.canaryVersion != null && row.canaryVersion !== version;
     const next = {
@@ -178,7 +209,11 @@ export async function deploy(
       previousVersion: current !== version ? current : (row?.previousVersion ?? null),
       canaryVersion: canary ? canary.version : keepCanary ? row!.canaryVersion : null,
       canaryPercent: canary ? canary.percent : keepCanary ? row!.canaryPercent : 0,
-      canaryOrganizations: canary ? [...new Set(canary.organizations)] : keepCanary ? row!.canaryOrganizations : [],
+      canaryOrganizations: canary
+        ? [...new Set(canary.organizations)]
+        : keepCanary
+          ? row!.canaryOrganizations
+          : [],
       updatedAt: new Date(),
     };
     await tx
@@ -191,7 +226,11 @@ export async function deploy(
 /** Back to the version live before the last switch; the canary ends. */
 export async function rollback(db: Db, name: RemoteName): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(remoteDeployments).where(eq(remoteDeployments.remote, name)).for('update');
+    const [row] = await tx
+      .select()
+      .from(remoteDeployments)
+      .where(eq(remoteDeployments.remote, name))
+      .for('update');
     if (!row || row.version === row.previousVersion || (row.version === null && row.previousVersion === null))
       throw new HttpError(409, RELEASE_MESSAGES.nothingToRollBack, 'nothing_to_roll_back');
     await tx
@@ -222,11 +261,9 @@ export async function remoteMapFor(
   for (const name of REMOTE_NAMES) {
     const row = rows.find((r) => r.remote === name);
     const mine = releases.filter((r) => r.remote === name);
-    const canary = row?.canaryVersion != null && inCanary(
-      { percent: row.canaryPercent, organizations: row.canaryOrganizations },
-      name,
-      user,
-    );
+    const canary =
+      row?.canaryVersion != null &&
+      inCanary({ percent: row.canaryPercent, organizations: row.canaryOrganizations }, name, user);
     map[name] = entryOf(name, canary ? row!.canaryVersion : (row?.version ?? null), mine, settings);
   }
   return map;
@@ -246,7 +283,10 @@ async function liveReleases(db: Db): Promise<ReleaseRow[]> {
       remoteDeployments,
       sqlAnd(
         eq(remoteDeployments.remote, remoteReleases.remote),
-        sqlOr(eq(remoteDeployments.version, remoteReleases.version), eq(remoteDeployments.canaryVersion, remoteReleases.version)),
+        sqlOr(
+          eq(remoteDeployments.version, remoteReleases.version),
+          eq(remoteDeployments.canaryVersion, remoteReleases.version),
+        ),
       ),
     );
 }

@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
+  AREA_TIMEOUT_HEADER,
+  DEFAULT_AREA_LOAD_TIMEOUT_MS,
   firstAreaOfPage,
   MESSAGES,
   REMOTE_NAMES,
@@ -110,6 +112,7 @@ async function staticPlugin(app: FastifyInstance, { config, db }: ServerContext)
   const partners = new Set(config.partnerOrigins ?? []);
   app.get('/remotes.json', async (request, reply) => {
     reply.header('cache-control', NO_STORE);
+    reply.header(AREA_TIMEOUT_HEADER, String(config.areaLoadTimeoutMs ?? DEFAULT_AREA_LOAD_TIMEOUT_MS));
     // The onboarding loader on a partner page (PARTNER_ORIGINS) reads it to find the remote.
     const origin = originHeader(request);
     if (partners.has(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');

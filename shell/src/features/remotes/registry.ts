@@ -5,7 +5,10 @@
  */
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import {
+  AREA_LOAD_TIMEOUT_RANGE,
+  AREA_TIMEOUT_HEADER,
   CONTRACT_VERSION,
+  DEFAULT_AREA_LOAD_TIMEOUT_MS,
   neededPlatform,
   queryKeys,
   REMOTE_NAMES,
@@ -16,9 +19,21 @@ import {
 import { queryClient } from '../../platform';
 import { REMOTES_URL } from './early';
 
+let areaLoadTimeout: number = DEFAULT_AREA_LOAD_TIMEOUT_MS;
+
+/**
+ * How long an area's code may take to load, all files and retries together: the server's
+ * AREA_LOAD_TIMEOUT_MS, sent with the map (AREA_TIMEOUT_HEADER); 20 s until the map has come.
+ */
+export function areaLoadTimeoutMs(): number {
+  return areaLoadTimeout;
+}
+
 async function readRemotes(response: Promise<Response>): Promise<RemotesMap> {
   const res = await response;
   if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
+  const timeout = Number(res.headers?.get(AREA_TIMEOUT_HEADER));
+  if (Number.isInteger(timeout) && timeout >= AREA_LOAD_TIMEOUT_RANGE.min && timeout <= AREA_LOAD_TIMEOUT_RANGE.max) areaLoadTimeout = timeout;
   const body = (await res.json()) as Record<string, unknown>;
   const map: RemotesMap = {};
   for (const name of REMOTE_NAMES) {
