@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 900 },
+    // A first visit follows the system's colour scheme (issue 23); the journeys are written for the
+    // dark default, which a system that asks for dark gets (shell/test/theme-first-visit.test.ts checks the rule).
+    colorScheme: 'dark',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

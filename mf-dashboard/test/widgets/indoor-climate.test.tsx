@@ -19,7 +19,8 @@ describe('indoor climate widget', () => {
     });
     const tiles = await screen.findAllByTestId('climate-tile');
     expect(legacy).toHaveBeenCalledWith('GetUnitsShowValue', {}, [1, 2]);
-    expect(tiles.map((x) => x.textContent)).toEqual(['Office B26.2°', 'Office A21.4°41 %']);
+    // Each tile names its unit's status (the status shape's title), not only its colour.
+    expect(tiles.map((x) => x.textContent)).toEqual(['AlarmOffice B26.2°', 'OKOffice A21.4°41 %']);
     fireEvent.click(tiles[1]!);
     expect(setBinding).toHaveBeenCalledWith('units', [1]);
   });

@@ -71,7 +71,7 @@ export default function IndoorClimateWidget({ units, refreshKey, bindings, setBi
                 onClick={() => setBinding('units', pressed ? [] : [unit.UnitID])}
               >
                 <span className={local.name}>
-                  <StatusDot status={status} />
+                  <StatusDot status={status} label={t(`common:status.${status}`)} />
                   <span>{unit.UnitName}</span>
                 </span>
                 <span className={local.values}>

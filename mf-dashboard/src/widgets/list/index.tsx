@@ -153,7 +153,7 @@ export default function ListWidget(props: WidgetProps<ListSettings>) {
                 <tr key={u.UnitID} data-testid="value-row" className={own.row}>
                   <td title={u.UnitName}>
                     <span className={own.unit}>
-                      <StatusDot status={status} />
+                      <StatusDot status={status} label={t(`common:status.${status}`)} />
                       <span className={css.cellStack}>
                         <span className={css.strong}>{u.UnitName}</span>
                         {u.UnitLocation && <span className={css.sub}>{u.UnitLocation}</span>}
