@@ -58,8 +58,11 @@ export default function UsageChart({ spec, days }: { spec: ChartSpec; days: read
   useEffect(() => {
     if (!ref.current) return;
     const chart = Highcharts.chart(ref.current, options);
+    // Without its accessibility module Highcharts makes the chart an image named by the chart's
+    // title, which is the card's here (none in the chart): name it, or it is an image without a name.
+    ref.current.setAttribute('aria-label', spec.title);
     return () => chart.destroy();
-  }, [options]);
+  }, [options, spec.title]);
 
   return <div ref={ref} className={css.plot} data-testid={`usage-chart-${spec.id}`} />;
 }
