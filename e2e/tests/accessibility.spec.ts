@@ -184,7 +184,9 @@ function settler(page: Page, base: string) {
         `settle ${Date.now() - t0} ms, open: ${[...open].map((r) => (r as { url(): string }).url()).join(' ')}`,
       );
     await page
-      .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 4_000 })
+      .waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-state="loading"]'), null, {
+        timeout: 6_000,
+      })
       .catch(() => undefined);
     // Transitions (menus, fades) end before the colours are read.
     await page.waitForTimeout(150);
@@ -355,6 +357,8 @@ for (const config of CONFIGS) {
             customWidgets,
             { timeout: 30_000 },
           )
+          // The widgets' latest readings come a few seconds later (the water level's gauges last).
+          .then(() => page.getByTestId('level-gauge').first().waitFor({ timeout: 20_000 }))
           .then(() => undefined),
       );
 
