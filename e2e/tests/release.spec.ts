@@ -102,6 +102,7 @@ async function startServers(): Promise<Servers> {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
+      cdnServer.closeAllConnections();
       await new Promise((resolve) => cdnServer.close(resolve));
       rmSync(work, { recursive: true, force: true });
     },

@@ -152,7 +152,8 @@ async function loadGuarded(name: RemoteName): Promise<LifeCycles<RemoteProps> | 
   // Whether the build fits this shell's contract, asked beside the load (its manifest is small and
   // the runtime has just fetched it): a remote built against a newer contract is never mounted, and
   // one that failed to load because of it says so instead of "unavailable".
-  const shortfall = contractShortfall(name);
+  // After a stale map is read again, so that the manifest asked is the one the load uses.
+  const shortfall = (remotesMapIsStale() ? freshenRemote(name) : Promise.resolve()).then(() => contractShortfall(name));
   try {
     const mod = await queryClient.fetchQuery(areaModule(name));
     const needs = await shortfall;

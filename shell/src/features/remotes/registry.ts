@@ -83,16 +83,22 @@ export function remotesMapIsStale(): boolean {
 }
 
 /** Asks for the map again when it is stale and points the remote at its entry now. */
+let freshening: Promise<RemotesMap> | null = null;
+
 export async function freshenRemote(name: RemoteName): Promise<void> {
-  if (!remotesMapIsStale()) return;
+  if (!remotesMapIsStale() && !freshening) return;
   const before = queryClient.getQueryData<RemotesMap>(queryKeys.remotes())?.[name];
   try {
-    const map = await queryClient.fetchQuery({
-      queryKey: queryKeys.remotes(),
-      queryFn: () => readRemotes(fetch(REMOTES_URL, { cache: 'no-store', credentials: 'same-origin' })),
-      staleTime: 0,
-      gcTime: Infinity,
-    });
+    // One request for the loads that ask at once (the area's code and its contract check).
+    freshening ??= queryClient
+      .fetchQuery({
+        queryKey: queryKeys.remotes(),
+        queryFn: () => readRemotes(fetch(REMOTES_URL, { cache: 'no-store', credentials: 'same-origin' })),
+        staleTime: 0,
+        gcTime: Infinity,
+      })
+      .finally(() => (freshening = null));
+    const map = await freshening;
     const entry = map[name];
     if (entry && entry !== before) registerRemotes([{ name, entry }], { force: true });
   } catch {
