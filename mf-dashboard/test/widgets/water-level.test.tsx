@@ -16,8 +16,9 @@ describe('water level widget', () => {
       answer: (url) => (url.endsWith('/limits') ? [limits, false] : [undefined, true]),
     });
     const gauges = await screen.findAllByTestId('level-gauge');
-    expect(gauges.map((g) => g.textContent)).toEqual(['93 %Tower 2', '40 %Tower 1']);
-    await waitFor(() => expect(gauges[0]!.getAttribute('aria-label')).toBe('Tower 2: 93 % (limit 90 %)'));
+    // The accessible name is the visible text in its order, then the limit (label-content-name-mismatch).
+    await waitFor(() => expect(gauges.map((g) => g.textContent)).toEqual(['93 %Tower 2 (limit 90 %)', '40 %Tower 1 (limit 90 %)']));
+    expect(gauges[0]!.getAttribute('title')).toBe('Tower 2: 93 % (limit 90 %)');
     expect(gauges[0]!.getAttribute('data-above')).toBe('true');
     expect(gauges[1]!.getAttribute('data-above')).toBeNull();
     expect(api.get).toHaveBeenCalledWith('/api/v3/device/devices/2/channels/2/limits');

@@ -126,7 +126,8 @@ export default function ListWidget(props: WidgetProps<ListSettings>) {
           </button>
         </div>
       )}
-      <div className={css.scroll}>
+      {/* A scroll box the keyboard can reach and scroll (axe: scrollable-region-focusable). */}
+      <div className={css.scroll} tabIndex={0} role="region" aria-label={t('widgets.list.label')}>
         <table className={css.table} aria-label={t('widgets.list.label')}>
           <thead>
             <tr>

@@ -14,6 +14,7 @@ import {
   type Unit,
 } from '@fieldwatch/shared';
 import { useRemote } from '@fieldwatch/shared/remote';
+import { VisuallyHidden } from '@fieldwatch/shared/ui';
 import type { WidgetProps } from '../kit/widget-contract';
 import { latestState } from '../kit/kpi/states';
 import { pickChannel } from '../kit/kpi/readings';
@@ -102,7 +103,6 @@ export default function WaterLevelWidget({ units, refreshKey, bindings, setBindi
                 data-testid="level-gauge"
                 data-above={above || undefined}
                 aria-pressed={pressed}
-                aria-label={label}
                 title={label}
                 onClick={() => setBinding('units', pressed ? [] : [unit.UnitID])}
               >
@@ -115,6 +115,8 @@ export default function WaterLevelWidget({ units, refreshKey, bindings, setBindi
                   )}
                 </svg>
                 <span className={local.name}>{unit.UnitName}</span>
+                {/* The name is what the gauge shows, in its order (WCAG 2.5.3), then the limit. */}
+                {limit !== null && <VisuallyHidden>{` ${t('widgets.waterLevel.limitHidden', { limit: num(limit, 0) })}`}</VisuallyHidden>}
               </button>
             </li>
           );

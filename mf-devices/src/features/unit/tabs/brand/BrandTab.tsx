@@ -19,10 +19,14 @@ function Preview({ form, unitName }: { form: SettingsForm; unitName: string }) {
       <span className={css.muted}>{t('unit.brand.preview')}</span>{' '}
       <span
         className={css.preview}
-        style={colour ? { borderColor: colour, color: colour } : undefined}
+        // The brand colour marks the border and the icon; the text keeps the theme's text colour,
+        // which reads at 4.5:1 whatever colour was chosen.
+        style={colour ? { borderColor: colour } : undefined}
         data-testid="brand-preview"
       >
-        <Icon name={iconName} />
+        <span style={colour ? { color: colour, display: 'inline-flex' } : { display: 'inline-flex' }}>
+          <Icon name={iconName} />
+        </span>
         {typeof label === 'string' && label.trim() ? label.trim() : unitName}
       </span>
     </div>
