@@ -99,9 +99,12 @@ async function startServers(): Promise<Servers> {
     cdn,
     env,
     close: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
       child.kill('SIGTERM');
+      // A graceful stop that takes longer than 10 s (an open event stream) is cut short.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(killer);
       cdnServer.closeAllConnections();
       await new Promise((resolve) => cdnServer.close(resolve));
       rmSync(work, { recursive: true, force: true });
