@@ -140,6 +140,9 @@ function dependsOn(dir, name) {
 function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    // `npm run dev` (tools/dev.mjs): a production build — React's production build on both sides
+    // of the federation, as the shell's — without minifying or precompressing, rebuilt on change.
+    const devLoop = process.env.FW_DEV_LOOP === '1';
     return {
       context: dir,
       mode: production ? 'production' : 'development',
@@ -230,20 +233,21 @@ function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
         // Precompressed copies beside each text file (file.js.br, file.js.gz): the server sends the
         // one the browser accepts (@fastify/static preCompressed), as a CDN in front of the files
         // would; compressed once here at the highest level, never per request.
-        ...(production ? precompress() : []),
+        ...(production && !devLoop ? precompress() : []),
       ],
       optimization: {
-        minimize: production,
+        minimize: production && !devLoop,
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })],
       },
       performance: { hints: false },
-      stats: 'errors-warnings',
+      // The dev loop says how long each rebuild took (tools/dev.mjs reads "compiled … in N ms").
+      stats: devLoop ? { preset: 'errors-warnings', timings: true } : 'errors-warnings',
       cache: {
         type: 'filesystem',
         cacheDirectory: path.join(root, 'node_modules/.cache/webpack', name),
         // The cache does not see `devtool`: without this, a build with FW_SOURCEMAPS=1 after one
         // without restores the cached assets and writes no source maps (and the other way round).
-        version: process.env.FW_SOURCEMAPS ? 'source-maps' : 'no-source-maps',
+        version: `${process.env.FW_SOURCEMAPS ? 'source-maps' : 'no-source-maps'}${devLoop ? '-dev-loop' : ''}`,
       },
     };
   };
