@@ -24,6 +24,7 @@ const item = (id: string, over: Partial<TaskListItem> = {}): TaskListItem => ({
   updated: '2024-05-03T08:00:00.000Z',
   priority: 'alert',
   units: [{ id: 10004, name: 'Pump station 2' }],
+  location: null,
   ...over,
 });
 const detail = (over: Partial<TaskListItem> = {}): TaskDetail => ({ ...item('t1', over), events: [], files: [] });
