@@ -9,4 +9,10 @@ import Highcharts from 'highcharts';
 import 'highcharts/highcharts-more';
 import 'highcharts/modules/accessibility';
 
+// Reduced motion (issue 23): Highcharts animates drawing and updates in JavaScript, which the
+// theme's CSS rule cannot reach; a system that asks for reduced motion gets charts drawn at once.
+if (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+  Highcharts.setOptions({ chart: { animation: false }, plotOptions: { series: { animation: false } } });
+}
+
 export default Highcharts;

@@ -11,6 +11,7 @@ import theme from './leaflet-theme.module.css';
 export { TILE_SIZE, projectX, projectY, unprojectLat, unprojectLon } from './mercator';
 export { TONE_VAR, readMapColors, type MapColors, type MapTone } from './tokens';
 export { createBaseLayer, outlineStyle, type BaseLayer } from './base-layer';
+export { motionOptions, prefersReducedMotion } from './motion';
 export { OUTLINE_PANE, addOutlines, hasCanvas, onThemeChange, type Outlines } from './frame';
 export {
   TILE_TIMEOUT_MS,

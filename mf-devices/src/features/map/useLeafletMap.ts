@@ -7,7 +7,7 @@
  */
 import { type RefObject, useEffect, useState } from 'react';
 import L from 'leaflet';
-import { addOutlines, addTiles, onThemeChange } from '@fieldwatch/shared/map';
+import { addOutlines, addTiles, motionOptions, onThemeChange } from '@fieldwatch/shared/map';
 import { useTileSource } from './tile-source';
 
 export interface LeafletMapOptions {
@@ -54,6 +54,7 @@ export function useLeafletMap(
       dragging: interactive,
       scrollWheelZoom: interactive ? 'center' : false,
       doubleClickZoom: interactive,
+      ...motionOptions(),
       touchZoom: interactive,
       boxZoom: interactive,
       keyboard: interactive,

@@ -6,7 +6,7 @@
  * wheel rule and theme switches. It reports back through MapHost and never renders React itself.
  */
 import L from 'leaflet';
-import { addOutlines, addTiles, hasCanvas, onThemeChange, readMapColors, type MapColors } from '@fieldwatch/shared/map';
+import { addOutlines, addTiles, hasCanvas, motionOptions, onThemeChange, readMapColors, type MapColors } from '@fieldwatch/shared/map';
 import { createClusterEngine, type ClusterEngine } from './cluster-engine';
 import { decode, worstTone, type BBox } from '@fieldwatch/shared/map/cluster';
 import { markerOf } from './map-markers';
@@ -168,6 +168,7 @@ export class MapController {
       maxZoom: MAX_ZOOM,
       zoomSnap: 1,
       preferCanvas: canvas,
+      ...motionOptions(),
     });
     map.attributionControl.setPrefix(false);
     this.renderer = canvas ? L.canvas({ padding: 0.5 }) : L.svg({ padding: 0.5 });
