@@ -419,8 +419,14 @@ export function ToggleChips({ label, children }: { label: string; children: Reac
     </div>
   );
 }
-export function ToggleChip({ pressed, className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { pressed: boolean }) {
-  return <button type="button" className={cx(css.toggleChip, className)} aria-pressed={pressed} {...rest} />;
+/** A chip that toggles; pressed shows a tick as well as the colour (issue 23), aria-pressed says it. */
+export function ToggleChip({ pressed, className, children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { pressed: boolean }) {
+  return (
+    <button type="button" className={cx(css.toggleChip, className)} aria-pressed={pressed} {...rest}>
+      {pressed && <Icon name="check" size={12} strokeWidth={2.4} />}
+      {children}
+    </button>
+  );
 }
 
 /** The colour of a Chip, from the theme tokens. */

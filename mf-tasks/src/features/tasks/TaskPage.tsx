@@ -204,8 +204,7 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
               onClick={() => setQuery(toggleTaskStatus(query, s))}
               data-testid={`filter-status-${s}`}
             >
-              {/* Chosen is shown by a tick, not by the colour alone. */}
-              {query.statuses.includes(s) && <Icon name="check" size={12} strokeWidth={2.4} />}
+              {/* Chosen shows the kit's tick (ToggleChip), not the colour alone. */}
               {t(`status.${s}`)}
             </ToggleChip>
           ))}
