@@ -141,7 +141,14 @@ test('sign in, open a unit, acknowledge its alarm and work a task to done, by ke
 
   // 3. The device table: search for the unit, open its page.
   await tabTo(page, 'the table search', (f) => f.tag === 'input' && f.type === 'search');
-  await page.keyboard.type(unit.UnitName);
+  // On a loaded 2-core machine a keystroke typed while the table re-renders can be lost: type the
+  // name again (Ctrl+A replaces it) until the field holds it.
+  for (let i = 0; i < 3; i++) {
+    if (i > 0) await page.keyboard.press('Control+A');
+    await page.keyboard.type(unit.UnitName, { delay: 20 });
+    await page.waitForTimeout(300);
+    if ((await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)) === unit.UnitName) break;
+  }
   await expect(page.getByRole('link', { name: unit.UnitName, exact: true })).toBeVisible();
   await tabTo(page, `the link to ${unit.UnitName}`, (f) => f.tag === 'a' && f.name === unit.UnitName);
   await expectFocusRing(page, 'the unit link in the table');
