@@ -101,7 +101,13 @@ const SKIPPED: Record<string, string> = {
   'GET /api/v2/auth/logout': 'ends the signed-in session the fuzzer works with',
   'GET /api/v1/auth/logout': 'ends the signed-in session the fuzzer works with',
   'GET /api/v3/events/stream': 'server-sent events: the answer never ends (push.test.ts covers it)',
-  'GET /remotes.json': 'static hosting: no input, no database',
+  'GET /remotes.json': 'static hosting: no input; reads the remote map (releases.test.ts)',
+  // The deploy key's routes (contract/releases.ts): the fuzz server has no RELEASE_KEY, so each
+  // answers 404 before reading input; releases.test.ts checks their validation with a key.
+  'GET /api/v3/platform/remotes': 'deploy key only (releases.test.ts)',
+  'POST /api/v3/platform/remotes/:name/releases': 'deploy key only (releases.test.ts)',
+  'PUT /api/v3/platform/remotes/:name/deployment': 'deploy key only (releases.test.ts)',
+  'POST /api/v3/platform/remotes/:name/rollback': 'deploy key only (releases.test.ts)',
   'GET /onboarding/embed.js': 'static hosting: the partner pages\' loader, no input',
   'GET /remotes/:name/*': 'static file serving (static.test.ts covers path traversal)',
   'OPTIONS /remotes/:name/*': 'static hosting: CORS preflight of the embeddable remote',

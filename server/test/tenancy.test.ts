@@ -1462,6 +1462,11 @@ function x(f: Fixture, method: string, params: XParams, what: 'unit' | 'marker' 
 const NOT_APPLICABLE: Record<string, string> = {
   'GET /api/docs': 'no input: the API document',
   'GET /api/health': 'no input',
+  // Remote releases: platform-wide, no organisation's data; the deploy key, never a session.
+  'GET /api/v3/platform/remotes': 'platform-wide remote map, deploy key only',
+  'POST /api/v3/platform/remotes/:name/releases': 'platform-wide remote map, deploy key only',
+  'PUT /api/v3/platform/remotes/:name/deployment': 'platform-wide remote map, deploy key only',
+  'POST /api/v3/platform/remotes/:name/rollback': 'platform-wide remote map, deploy key only',
   'GET /api/health/live': 'no input',
   'GET /api/health/ready': 'no input: reports this replica, no organisation data',
   'POST /api/v2/auth/login': 'credentials, not an id; answers the same for any unknown user',
