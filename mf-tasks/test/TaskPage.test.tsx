@@ -69,6 +69,21 @@ describe('/taskmanagement', () => {
     expect(calls.some((c) => c.url === '/api/v3/tasks')).toBe(true);
   });
 
+  test('two changes before the page re-renders both stay: a filter, then typing in the search', async () => {
+    renderAt('/taskmanagement?view=all', (method, url) => {
+      if (url.startsWith('/api/v3/tasks/users')) return { status: 200, body: { data: users } };
+      if (url === '/api/v3/tasks') return { status: 200, body: { data: page([item('t1')]) } };
+      return { status: 404, body: { message: 'Not found' } };
+    });
+    await screen.findAllByTestId('task-row');
+    // One batch: the search's handler runs before the filter's change has re-rendered the page.
+    act(() => {
+      fireEvent.change(screen.getByTestId('filter-priority'), { target: { value: 'alert' } });
+      fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'seal' } });
+    });
+    expect(location()).toBe('/taskmanagement?view=all&q=seal&priority=alert');
+  });
+
   test('a note written while someone else changed the task is re-applied on the fresh task; a toast says so', async () => {
     let revision = 1;
     const patches: Array<{ revision: number; note?: string }> = [];

@@ -61,14 +61,27 @@ import css from './TaskPage.module.css';
  * filtered, sorted and paged on the server; the view lives in the URL (?view, filters, ?task=<id>
  * of the open task, ?add=1 for the "add work" form). Pushed changes patch the rows in place.
  */
+/** A new query, or a change to apply to the current one. */
+type QueryChange = TaskQuery | ((current: TaskQuery) => TaskQuery);
+
 export function TaskPage() {
   const { t } = useTranslation('tasks');
   const userType = useSession((s) => s.user?.userType);
   const canWrite = userType !== undefined && userType !== USER_TYPES.Reader;
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseTaskQuery(params), [params]);
+  // A change is made to the newest query written, not to the one this render saw (the router's
+  // own updater also gets the render's): two quick changes (a filter, then typing in the search)
+  // both stay.
+  const newest = useRef(params);
+  newest.current = params;
   const setQuery = useCallback(
-    (next: TaskQuery, replace = false) => setParams((cur) => writeTaskQuery(next, cur), { replace }),
+    (next: QueryChange, replace = false) => {
+      const cur = newest.current;
+      const written = writeTaskQuery(typeof next === 'function' ? next(parseTaskQuery(cur)) : next, cur);
+      newest.current = written;
+      setParams(written, { replace });
+    },
     [setParams],
   );
   const setParam = useCallback(
@@ -119,7 +132,7 @@ export function TaskPage() {
             idPrefix="task-view"
             panelId="task-list-panel"
             value={query.view}
-            onChange={(view) => setQuery(setTaskView(query, view))}
+            onChange={(view) => setQuery((q) => setTaskView(q, view))}
             segments={TASK_VIEWS.map((value) => ({
               value,
               label: t(`view.${value}`),
@@ -162,7 +175,7 @@ export function TaskPage() {
 }
 
 /** The search box keeps its own text while typing; the URL follows (replaced, not pushed). */
-function SearchBox({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuery, replace?: boolean) => void }) {
+function SearchBox({ query, setQuery }: { query: TaskQuery; setQuery: (q: QueryChange, replace?: boolean) => void }) {
   const { t } = useTranslation('tasks');
   const [text, setText] = useState(query.q);
   const written = useRef(query.q);
@@ -179,9 +192,10 @@ function SearchBox({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQu
       value={text}
       placeholder={t('search.placeholder')}
       onChange={(e) => {
-        written.current = e.target.value;
-        setText(e.target.value);
-        setQuery({ ...query, q: e.target.value, page: 0 }, true);
+        const value = e.target.value;
+        written.current = value;
+        setText(value);
+        setQuery((q) => ({ ...q, q: value, page: 0 }), true);
       }}
       autoComplete="off"
       spellCheck={false}
@@ -189,7 +203,7 @@ function SearchBox({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQu
   );
 }
 
-function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuery, replace?: boolean) => void }) {
+function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: QueryChange, replace?: boolean) => void }) {
   const { t } = useTranslation('tasks');
   const users = useSelectedOrgUsers();
   const statuses = query.view === 'archive' ? [] : TASK_STATUSES.filter((s) => s !== 'archived');
@@ -201,7 +215,7 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
             <ToggleChip
               key={s}
               pressed={query.statuses.includes(s)}
-              onClick={() => setQuery(toggleTaskStatus(query, s))}
+              onClick={() => setQuery((q) => toggleTaskStatus(q, s))}
               data-testid={`filter-status-${s}`}
             >
               {/* Chosen shows the kit's tick (ToggleChip), not the colour alone. */}
@@ -216,7 +230,7 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
             compact
             aria-label={t('filter.assignee')}
             value={query.assignee ?? ''}
-            onChange={(e) => setQuery(setTaskFilter(query, 'assignee', e.target.value))}
+            onChange={(e) => setQuery((q) => setTaskFilter(q, 'assignee', e.target.value))}
             data-testid="filter-assignee"
           >
             <option value="">{t('filter.allAssignees')}</option>
@@ -234,7 +248,7 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
           compact
           aria-label={t('filter.priority')}
           value={query.priority ?? ''}
-          onChange={(e) => setQuery(setTaskFilter(query, 'priority', e.target.value as TaskQuery['priority'] | ''))}
+          onChange={(e) => setQuery((q) => setTaskFilter(q, 'priority', e.target.value as TaskQuery['priority'] | ''))}
           data-testid="filter-priority"
         >
           <option value="">{t('filter.allPriorities')}</option>
@@ -248,7 +262,7 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
           compact
           aria-label={t('filter.category')}
           value={query.category ?? ''}
-          onChange={(e) => setQuery(setTaskFilter(query, 'category', e.target.value as TaskQuery['category'] | ''))}
+          onChange={(e) => setQuery((q) => setTaskFilter(q, 'category', e.target.value as TaskQuery['category'] | ''))}
           data-testid="filter-category"
         >
           <option value="">{t('filter.allCategories')}</option>
@@ -263,7 +277,7 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
           label={t('filter.unit')}
           placeholder={t('filter.allUnits')}
           value={query.unit}
-          onChange={(unit) => setQuery(setTaskFilter(query, 'unit', unit))}
+          onChange={(unit) => setQuery((q) => setTaskFilter(q, 'unit', unit))}
           testId="filter-unit"
         />
         <label className={css.dateField}>
@@ -273,7 +287,7 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
             className={css.dateInput}
             value={query.from ?? ''}
             max={query.to}
-            onChange={(e) => setQuery(setTaskFilter(query, 'from', e.target.value))}
+            onChange={(e) => setQuery((q) => setTaskFilter(q, 'from', e.target.value))}
             data-testid="filter-from"
           />
         </label>
@@ -284,12 +298,12 @@ function Filters({ query, setQuery }: { query: TaskQuery; setQuery: (q: TaskQuer
             className={css.dateInput}
             value={query.to ?? ''}
             min={query.from}
-            onChange={(e) => setQuery(setTaskFilter(query, 'to', e.target.value))}
+            onChange={(e) => setQuery((q) => setTaskFilter(q, 'to', e.target.value))}
             data-testid="filter-to"
           />
         </label>
         {isTaskFiltered(query) && (
-          <Button variant="ghost" size="small" onClick={() => setQuery(clearTaskFilters(query))} data-testid="clear-filters">
+          <Button variant="ghost" size="small" onClick={() => setQuery((q) => clearTaskFilters(q))} data-testid="clear-filters">
             <Icon name="close" size={14} />
             {t('filter.clear')}
           </Button>
@@ -312,7 +326,7 @@ const COLUMNS: Array<{ id: string; sort?: TaskSortKey }> = [
 function TaskList(props: {
   page: TaskSearchPage;
   query: TaskQuery;
-  setQuery: (q: TaskQuery, replace?: boolean) => void;
+  setQuery: (q: QueryChange, replace?: boolean) => void;
   selectedId: string | null;
   onOpen: (id: string) => void;
 }) {
@@ -326,7 +340,7 @@ function TaskList(props: {
       <EmptyState title={t(filtered ? 'noMatch.title' : `empty.${query.view}.title`)}>
         <span className={css.stateText}>{t(filtered ? 'noMatch.text' : `empty.${query.view}.text`)}</span>
         {filtered && (
-          <Button size="small" onClick={() => setQuery(clearTaskFilters(query))}>
+          <Button size="small" onClick={() => setQuery((q) => clearTaskFilters(q))}>
             {t('filter.clear')}
           </Button>
         )}
@@ -348,7 +362,7 @@ function TaskList(props: {
           title={t('sort.by', { column: label })}
           active={active}
           dir={query.dir}
-          onClick={() => setQuery(sortTasksBy(query, c.sort!))}
+          onClick={() => setQuery((q) => sortTasksBy(q, c.sort!))}
         />
       </th>
     );
@@ -370,7 +384,7 @@ function TaskList(props: {
       <div className={css.pager}>
         <Pager
           {...pagerProps(t, { page: index, pageCount, from, to: from ? from + page.items.length - 1 : 0, total: page.total })}
-          onPage={(p) => setQuery({ ...query, page: p })}
+          onPage={(p) => setQuery((q) => ({ ...q, page: p }))}
         />
       </div>
     </>
