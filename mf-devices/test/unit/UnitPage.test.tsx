@@ -159,11 +159,11 @@ describe("a unit's page", () => {
     expect(currentLocation()).toBe('/devicemanagement/7/info');
   });
 
-  test('a tab the unit does not support says so in its name, not by a faded colour', async () => {
+  test('a tab the unit does not support says so (its description), not by a faded colour', async () => {
     const d = details({ UnitType: 207, ModelName: 'CO2', ThirdParty: true, DeviceFamily: 'co2' });
     renderUnit('/devicemanagement/7/info', unitServer(undefined, d, options({ unitType: 207, relay: false })));
     await screen.findByRole('tablist');
-    const cellular = screen.getByRole('tab', { name: 'Cellular (not supported by this unit)' });
+    const cellular = screen.getByRole('tab', { name: 'Cellular', description: 'not supported by this unit' });
     expect(cellular.getAttribute('data-unsupported')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Info' })).toBeTruthy();
   });

@@ -299,13 +299,15 @@ function UnitTabs(props: {
             tabIndex={name === tab ? 0 : -1}
             className={css.tab}
             data-unsupported={unitSupportsTab(name, subject) ? undefined : true}
+            // The name stays the tab's label; that the unit lacks it is the tab's description.
+            aria-describedby={unitSupportsTab(name, subject) ? undefined : `${base}-unsupported`}
             onClick={() => go(name)}
           >
             {t(`unit.tab.${name}`)}
-            {!unitSupportsTab(name, subject) && <VisuallyHidden>{` (${t('unit.tabUnsupported')})`}</VisuallyHidden>}
           </button>
         ))}
       </div>
+      <VisuallyHidden id={`${base}-unsupported`}>{t('unit.tabUnsupported')}</VisuallyHidden>
       <div
         role="tabpanel"
         id={`${base}-panel`}
