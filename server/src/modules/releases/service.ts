@@ -197,11 +197,7 @@ export async function deploy(
   if (version !== null) await assertPublished(db, name, version);
   if (canary) await assertPublished(db, name, canary.version);
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(remoteDeployments)
-      .where(eq(remoteDeployments.remote, name))
-      .for('update');
+    const row = await lockedDeployment(tx, name);
     const current = row?.version ?? null;
     const keepCanary = canary === undefined && row?.canaryVersion != null && row.canaryVersion !== version;
     const next = {
@@ -223,15 +219,23 @@ export async function deploy(
   });
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The remote's deployment row, locked for the rest of the transaction (undefined: none yet). */
+async function lockedDeployment(tx: Tx, name: RemoteName): Promise<DeploymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(remoteDeployments)
+    .where(eq(remoteDeployments.remote, name))
+    .for('update');
+  return row;
+}
+
 /** Back to the version live before the last switch; the canary ends. */
 export async function rollback(db: Db, name: RemoteName): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(remoteDeployments)
-      .where(eq(remoteDeployments.remote, name))
-      .for('update');
-    if (!row || row.version === row.previousVersion || (row.version === null && row.previousVersion === null))
+    const row = await lockedDeployment(tx, name);
+    if (!row || row.version === row.previousVersion)
       throw new HttpError(409, RELEASE_MESSAGES.nothingToRollBack, 'nothing_to_roll_back');
     await tx
       .update(remoteDeployments)

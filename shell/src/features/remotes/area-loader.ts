@@ -18,30 +18,24 @@ type RemoteModule = Partial<LifeCycles<RemoteProps>> & { default?: Partial<LifeC
 
 const noop = () => Promise.resolve();
 
-/** Lifecycles that only record that the area is unavailable: single-spa stays healthy. */
-function unavailable(name: RemoteName, error: unknown): LifeCycles<RemoteProps> {
-  const message = error instanceof Error ? error.message : String(error);
+/**
+ * Lifecycles that only record where the area stands — unavailable (with why), or incompatible (its
+ * build needs a newer platform; the version it needs) — and never mount it: single-spa stays healthy.
+ */
+function stateOnly(name: RemoteName, status: 'unavailable' | 'incompatible', detail: string): LifeCycles<RemoteProps> {
   return {
     bootstrap: noop,
     mount: () => {
-      useAreaState.getState().set(name, 'unavailable', message);
+      useAreaState.getState().set(name, status, detail);
       return Promise.resolve();
     },
     unmount: noop,
   };
 }
 
-/** Lifecycles of an area whose build needs a newer platform than this shell: never mounted. */
-function incompatible(name: RemoteName, needs: string): LifeCycles<RemoteProps> {
-  return {
-    bootstrap: noop,
-    mount: () => {
-      useAreaState.getState().set(name, 'incompatible', needs);
-      return Promise.resolve();
-    },
-    unmount: noop,
-  };
-}
+const unavailable = (name: RemoteName, error: unknown) =>
+  stateOnly(name, 'unavailable', error instanceof Error ? error.message : String(error));
+const incompatible = (name: RemoteName, needs: string) => stateOnly(name, 'incompatible', needs);
 
 /** Wraps a remote's lifecycles so a throw in bootstrap or mount becomes the unavailable state. */
 export function guardLifecycles(name: RemoteName, remote: Partial<LifeCycles<RemoteProps>>): LifeCycles<RemoteProps> {
