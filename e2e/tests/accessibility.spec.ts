@@ -16,27 +16,14 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSession, expectOverview, signIn } from './helpers';
+// The unit page's tabs, from the one list the page uses (no imports: safe to load here).
+import { UNIT_TAB_NAMES } from '../../shared/src/domain/unit-tabs';
 
 /** server/src/seed/fleet.ts DEMO_TAGS: notActivated (no journey activates it) and activated. */
 const TAG = '8d3f6a2e-5c1b-4e7a-9f0d-2b6c8e4a1f35';
 const TAG_ACTIVATED = '1b7e4c9a-3d2f-4a6b-8e5c-7f0a9d2b4c61';
 /** A unit of our own hardware with channels: every tab of its page has content. */
 const UNIT = 10005;
-const UNIT_TABS = [
-  'info',
-  'charts',
-  'schedule',
-  'gprs',
-  'network',
-  'cellular',
-  'ports',
-  'firmware',
-  'alarm',
-  'nfc',
-  'log',
-  'brand',
-  'location',
-];
 const ADMIN_SECTIONS = [
   'general',
   'customization',
@@ -363,7 +350,7 @@ for (const config of CONFIGS) {
       );
 
       await visit('device table', '/devicemanagement');
-      for (const tab of UNIT_TABS) await visit(`unit: ${tab}`, `/devicemanagement/${UNIT}/${tab}`);
+      for (const tab of UNIT_TAB_NAMES) await visit(`unit: ${tab}`, `/devicemanagement/${UNIT}/${tab}`);
       await visit('groups', '/groupmanagement');
       await visit('locations', '/locationmanagement');
       await visit('tasks', '/taskmanagement', () =>

@@ -9,7 +9,7 @@
  * Its own server (the production build, an in-memory demo database), so that switching the tasks
  * remote never touches the journeys that run on the shared one.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
-import { freePort } from './signin-servers';
+import { freePort, startFieldwatch } from './signin-servers';
 
 const root = path.resolve(__dirname, '..', '..');
 const KEY = 'e2e-release-key-0123456789abcdef';
@@ -77,34 +77,13 @@ async function startServers(): Promise<Servers> {
     REMOTE_ORIGINS: cdn,
     FIELDWATCH_URL: base,
   };
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.cjs')], {
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const server = await startFieldwatch(base, env);
   return {
     base,
     cdn,
     env,
     close: async () => {
-      const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-      child.kill('SIGTERM');
-      // A graceful stop that takes longer than 10 s (an open event stream) is cut short.
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
+      await server.stop();
       cdnServer.closeAllConnections();
       await new Promise((resolve) => cdnServer.close(resolve));
       rmSync(work, { recursive: true, force: true });

@@ -79,30 +79,46 @@ export async function startSignInServers(opts: { bankid: boolean; accounts?: Rec
       ? { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: TEST_CLIENT.id, OIDC_CLIENT_SECRET: TEST_CLIENT.secret }
       : {}),
   };
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.cjs')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the sign-in server exited (${child.exitCode}): ${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the sign-in server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const server = await startFieldwatch(base, env, 'the sign-in server');
   return {
     base,
     provider,
     mails: smtp.mails,
     close: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
       await provider.close();
       await smtp.close();
+    },
+  };
+}
+
+/**
+ * A Fieldwatch server of a journey's own: the production build with `env`, answering at `base`
+ * once its health check does. stop() ends it (SIGTERM, SIGKILL after 10 s: an open event stream
+ * must not hold a hook past its timeout).
+ */
+export async function startFieldwatch(base: string, env: NodeJS.ProcessEnv, what = 'the server'): Promise<{ stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.cjs')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}): ${stderr}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    stop: async () => {
+      const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
     },
   };
 }
