@@ -164,7 +164,16 @@ function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
       module: {
         // An import of a name a module does not export (e.g. one missing from the router facade)
         // fails the build instead of becoming undefined at run time.
-        parser: { javascript: { exportsPresence: 'error' } },
+        // `new CrossOriginWorker(new URL('./x.worker.ts', import.meta.url))` is a worker to bundle, as
+        // `new Worker(new URL(…))` is: it starts the worker through a same-origin bootstrap when the
+        // app is served from another origin (@fieldwatch/shared/worker). The second form is how
+        // shared's own map code imports it.
+        parser: {
+          javascript: {
+            exportsPresence: 'error',
+            worker: ['...', 'CrossOriginWorker from @fieldwatch/shared/worker', 'CrossOriginWorker from ../worker'],
+          },
+        },
         rules: [
           {
             test: /\.[cm]?[jt]sx?$/,

@@ -17,6 +17,7 @@ import {
   type TileColors,
 } from './outlines';
 import { TILE_SIZE } from './mercator';
+import { CrossOriginWorker } from '../worker';
 
 /** Sources of the built-in map (outlines and detail-data.json): names, not translated. */
 export const DETAIL_ATTRIBUTION = 'Natural Earth · © OpenStreetMap contributors · GeoNames';
@@ -46,7 +47,7 @@ function canDrawTilesInWorker(): boolean {
 
 function newOutlineWorker(): Worker | null {
   try {
-    return new Worker(new URL('./outline.worker.ts', import.meta.url));
+    return new CrossOriginWorker(new URL('./outline.worker.ts', import.meta.url));
   } catch {
     return null;
   }

@@ -9,6 +9,8 @@
  * place names) is drawn over the outlines. It is a chunk of its own, imported on the first such
  * tile: an overview never loads it.
  */
+// First: where this worker's own chunks live when it was started from another origin.
+import '../worker/worker-public-path';
 import {
   countryOutlines,
   drawOutlineTile,

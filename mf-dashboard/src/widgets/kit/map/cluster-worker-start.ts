@@ -5,12 +5,14 @@
  * context) runs on its own thread while Leaflet's code arrives and evaluates. The map's clustering
  * engine takes it (cluster-engine.ts).
  */
+import { CrossOriginWorker } from '@fieldwatch/shared/worker';
 
 /** A new cluster worker, or null without Worker support or when it cannot start. */
 export function newClusterWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;
   try {
-    return new Worker(new URL('./cluster.worker.ts', import.meta.url));
+    // Bootstrapped when the dashboard is served from another origin (a CDN): see CrossOriginWorker.
+    return new CrossOriginWorker(new URL('./cluster.worker.ts', import.meta.url));
   } catch {
     return null;
   }

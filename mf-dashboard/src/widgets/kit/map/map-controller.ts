@@ -436,6 +436,8 @@ export class MapController {
     for (const { marker } of old.values()) layer.removeLayer(marker);
     this.markers = next;
     this.container?.setAttribute('data-markers', String(next.size));
+    // Where the clustering runs ('worker', or 'main' after a fall-back): for whoever debugs a slow map.
+    if (this.engine) this.container?.setAttribute('data-clustering', this.engine.kind);
     if (!this.firstDrawn) {
       this.firstDrawn = true;
       try {
