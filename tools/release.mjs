@@ -106,7 +106,10 @@ if (opt.status) {
   const all = await api('GET', '/api/v3/platform/remotes');
   for (const d of all) {
     console.log(describe(d));
-    for (const r of d.releases) console.log(`    ${r.version}  ${r.publishedAt}  ${r.entry}`);
+    for (const r of d.releases)
+      console.log(
+        `    ${r.version}  ${r.publishedAt}  ${r.entry}  platform ${r.contract ?? 'unknown'}${r.fits ? '' : ` (needs a newer platform than ${d.platform})`}`,
+      );
   }
   process.exit(0);
 }
@@ -166,11 +169,37 @@ function copyToStore() {
   console.log(`release: copied ${from} to ${target}`);
 }
 
+/**
+ * The platform contract a build on a CDN needs: its manifest's range for @fieldwatch/shared (as
+ * manifestContract in shared/src/contract/version.ts reads it). A build in the store needs
+ * nothing sent: the server reads its manifest itself.
+ */
+async function urlContract(url) {
+  let manifest;
+  try {
+    const res = await fetch(url);
+    if (!res.ok) fail(`${url} answered ${res.status}: is the build uploaded there?`);
+    manifest = await res.json();
+  } catch (err) {
+    fail(`cannot read ${url} (${err.cause?.code ?? err.message}).`);
+  }
+  const range = manifest?.shared?.find?.((s) => s?.name === '@fieldwatch/shared')?.requiredVersion;
+  return typeof range === 'string' ? range : undefined;
+}
+
 if (!opt.url) copyToStore();
+const contract = opt.url ? await urlContract(opt.url) : undefined;
 const published = await api('POST', `/api/v3/platform/remotes/${remote}/releases`, {
   version,
   ...(opt.url ? { entry: opt.url } : {}),
+  ...(contract ? { contract } : {}),
 });
+const release = published.releases.find((r) => r.version === version);
+if (release && !release.fits)
+  console.warn(
+    `release: warning: ${remote} ${version} needs platform ${release.contract}; this server offers ${published.platform}. ` +
+      'Its pages keep the newest deployed version that fits until the platform is upgraded.',
+  );
 if (opt['publish-only']) {
   console.log(`release: published ${remote} ${version}; live: ${describe(published)}`);
   process.exit(0);

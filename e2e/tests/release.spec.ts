@@ -10,7 +10,7 @@
  * remote never touches the journeys that run on the shared one.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,10 @@ async function startServers(): Promise<Servers> {
   const cdn = `http://127.0.0.1:${cdnPort}`;
   // Version 2.0.0 on the CDN: the tasks remote's build, as a team's CI would upload it.
   cpSync(path.join(root, 'mf-tasks', 'dist'), path.join(work, 'cdn', 'tasks', '2.0.0'), { recursive: true });
+  // And the dashboards' build: its map clusters in a Web Worker, whose script is then on the CDN too.
+  cpSync(path.join(root, 'mf-dashboard', 'dist'), path.join(work, 'cdn', 'dashboard', '2.0.0'), {
+    recursive: true,
+  });
   const cdnServer = await startCdn(path.join(work, 'cdn'), cdnPort);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -91,13 +95,13 @@ async function startServers(): Promise<Servers> {
   };
 }
 
-/** `npm run release -- …` against the journey's server; what it printed. */
+/** `npm run release -- …` against the journey's server; what it printed (warnings after the output). */
 async function release(s: Servers, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(root, 'tools', 'release.mjs'), ...args], {
+  const { stdout, stderr } = await run(process.execPath, [path.join(root, 'tools', 'release.mjs'), ...args], {
     env: s.env,
     cwd: root,
   });
-  return stdout;
+  return stdout + stderr;
 }
 
 /** Every URL of the tasks remote's files a page asks for, with its status. */
@@ -221,6 +225,78 @@ test.describe('releasing a remote alone', () => {
         type: 'release switch',
         description: `${switchMs} ms (publish + switch through the command)`,
       });
+    await context.close();
+  });
+
+  test('a version built for a newer platform is never given to this one’s pages: they keep the one before', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // Tasks 3.0.0: the tasks build as a team would have built it against a future @fieldwatch/shared 9.
+    const dir = mkdtempSync(path.join(tmpdir(), 'fw-tasks-3-'));
+    cpSync(path.join(root, 'mf-tasks', 'dist'), dir, { recursive: true });
+    const manifestFile = path.join(dir, 'mf-manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      shared: Array<{ name: string; requiredVersion: string }>;
+    };
+    manifest.shared.find((x) => x.name === '@fieldwatch/shared')!.requiredVersion = '^9.0.0';
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    // What is live now: a version, or "dist" (the dist build).
+    const before = /^tasks: (\S+)/m.exec(await release(s, '--status'))![1]!;
+
+    const out = await release(s, 'tasks', '3.0.0', '--from', dir);
+    expect(out).toContain('tasks: 3.0.0');
+    expect(out).toMatch(/warning: tasks 3\.0\.0 needs platform \^9\.0\.0; this server offers \d+\.\d+\.\d+/);
+    expect(await release(s, '--status')).toMatch(/3\.0\.0 .* platform \^9\.0\.0 \(needs a newer platform/);
+
+    // A new page gets the version live before 3.0.0, and the area works (no "needs a newer Fieldwatch").
+    const context = await browser.newContext({ baseURL: s.base });
+    const page = await context.newPage();
+    const files = tasksFiles(page);
+    await page.goto('/login');
+    await signIn(page);
+    await page.goto('/taskmanagement');
+    await expectTaskBoard(page);
+    await expect(page.getByTestId('area-incompatible-tasks')).toHaveCount(0);
+    const expected = before === 'dist' ? `${s.base}/remotes/tasks/` : `${s.base}/remotes/tasks/${before}/`;
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((f) => !f.url.startsWith(expected) || f.url.includes('/3.0.0/'))).toEqual([]);
+    await release(s, 'tasks', '--rollback');
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a remote on another origin keeps its Web Workers (the map clusters off the main thread)', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const v2 = `${s.cdn}/dashboard/2.0.0/`;
+    await release(s, 'dashboard', '2.0.0', '--url', `${v2}mf-manifest.json`);
+    const context = await browser.newContext({ baseURL: s.base });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    const dashboardFiles: string[] = [];
+    page.on('response', (r) => {
+      if (/\/dashboard\/.*\.(js|json)$/.test(new URL(r.url()).pathname) && !r.url().includes('/api/'))
+        dashboardFiles.push(r.url());
+    });
+    await page.goto('/login');
+    await signIn(page);
+    await page.goto('/');
+    // The overview's map: its clustering runs in the worker the dashboard's build brought along.
+    const canvas = page.getByTestId('map-canvas').first();
+    await expect(canvas).toHaveAttribute('data-clustering', 'worker', { timeout: 30_000 });
+    expect(dashboardFiles.length).toBeGreaterThan(0);
+    expect(dashboardFiles.filter((url) => !url.startsWith(v2))).toEqual([]);
+    // Started through the same-origin bootstrap (a blob: of this page), which imported the CDN's script.
+    expect(workers, JSON.stringify(workers)).toContainEqual(expect.stringMatching(/^blob:/));
+    expect(errors.filter((e) => /worker|SecurityError|importScripts/i.test(e))).toEqual([]);
+    await release(s, 'dashboard', '--dist');
     await context.close();
   });
 });

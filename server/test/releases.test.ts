@@ -1,12 +1,20 @@
 /**
  * Remote releases (issue 21 §2): versions published into the release store or on an allowed remote
  * origin, the remote map as data (switch, canary by organisation and by share, roll back) with no
- * restart, versioned files served immutable, and the deploy key required for every change.
+ * restart, versioned files served immutable, and the deploy key required for every change; a page
+ * never gets a version built for a newer platform contract than its shell offers (issue 21 §3).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { canaryBucket, inCanary, RELEASE_MESSAGES, REMOTE_NAMES } from '@fieldwatch/shared';
+import {
+  canaryBucket,
+  CONTRACT_VERSION,
+  contractRange,
+  inCanary,
+  RELEASE_MESSAGES,
+  REMOTE_NAMES,
+} from '@fieldwatch/shared';
 import { DRIVERS, makeStaticRoot, rawInject, startDemo, startServer, type DemoServer } from './helpers';
 
 const KEY = 'test-release-key-0123456789abcdef';
@@ -21,6 +29,22 @@ function releaseStore(): string {
     writeFileSync(path.join(d, 'mf-manifest.json'), JSON.stringify({ id: 'tasks', version }));
     writeFileSync(path.join(d, 'remoteEntry.js'), `/* tasks ${version} */`);
     writeFileSync(path.join(d, '512.a1b2c3d4.js'), `/* chunk of ${version} */`);
+  }
+  // Devices 1.0.0 was built against this platform's contract, 2.0.0 against a future one.
+  for (const [version, range] of [
+    ['1.0.0', contractRange(CONTRACT_VERSION)],
+    ['2.0.0', '^9.0.0'],
+  ] as const) {
+    const d = path.join(dir, 'devices', version);
+    mkdirSync(d, { recursive: true });
+    const manifest = {
+      id: 'devices',
+      shared: [
+        { name: 'react', requiredVersion: '^19.0.0' },
+        { name: '@fieldwatch/shared', requiredVersion: range },
+      ],
+    };
+    writeFileSync(path.join(d, 'mf-manifest.json'), JSON.stringify(manifest));
   }
   return dir;
 }
@@ -70,9 +94,9 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
     payload?: object,
     headers: Record<string, string> = AUTH,
   ) => rawInject(d.s.app)({ method, url, headers, ...(payload ? { payload } : {}) });
-  const map = async (cookie?: string) =>
+  const map = async (cookie?: string, query = '') =>
     (
-      await d.s.app.inject({ method: 'GET', url: '/remotes.json', headers: cookie ? { cookie } : {} })
+      await d.s.app.inject({ method: 'GET', url: `/remotes.json${query}`, headers: cookie ? { cookie } : {} })
     ).json() as Record<string, string>;
 
   it('refuses every call without the deploy key, and a session is no key', async () => {
@@ -200,6 +224,76 @@ describe.each(DRIVERS)('remote releases (%s)', (driver) => {
       '1.1.0',
       '2.0.0',
     ]);
+  });
+
+  it('gives a page the newest deployed version its platform contract can mount', async () => {
+    const publish = (version: string, extra: object = {}) =>
+      call('POST', '/api/v3/platform/remotes/devices/releases', { version, ...extra });
+    const deploy = (version: string | null) =>
+      call('PUT', '/api/v3/platform/remotes/devices/deployment', { version });
+    const store = (v: string) => `/remotes/devices/${v}/mf-manifest.json`;
+
+    // The contract is read from the manifest in the store, or taken as given for a CDN build.
+    expect((await publish('1.0.0')).statusCode).toBe(201);
+    const second = await publish('2.0.0');
+    expect(second.statusCode).toBe(201);
+    expect(second.json().data.platform).toBe(CONTRACT_VERSION);
+    expect(second.json().data.releases).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ version: '1.0.0', contract: contractRange(CONTRACT_VERSION), fits: true }),
+        expect.objectContaining({ version: '2.0.0', contract: '^9.0.0', fits: false }),
+      ]),
+    );
+    const bad = await publish('5.0.0', {
+      entry: `${CDN}/devices/5.0.0/mf-manifest.json`,
+      contract: 'latest',
+    });
+    expect(bad.statusCode).toBe(400);
+
+    // 2.0.0 live, built for platform 9: this platform's pages keep 1.0.0 (the version before it);
+    // a shell that offers 9.x gets 2.0.0; a malformed report counts as this server's own contract.
+    await deploy('1.0.0');
+    await deploy('2.0.0');
+    expect((await map()).devices).toBe(store('1.0.0'));
+    expect((await map(d.superCookie, `?contract=${CONTRACT_VERSION}`)).devices).toBe(store('1.0.0'));
+    expect((await map(undefined, '?contract=9.1.0')).devices).toBe(store('2.0.0'));
+    const odd = await d.s.app.inject({ url: '/remotes.json?contract=%3Cx%3E&contract=1' });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.json().devices).toBe(store('1.0.0'));
+
+    // A CDN build that fits goes live as it is; a later one that does not falls back to it.
+    expect(
+      (
+        await publish('3.0.0', {
+          entry: `${CDN}/devices/3.0.0/mf-manifest.json`,
+          contract: `^${CONTRACT_VERSION}`,
+        })
+      ).statusCode,
+    ).toBe(201);
+    await deploy('3.0.0');
+    expect((await map()).devices).toBe(`${CDN}/devices/3.0.0/mf-manifest.json`);
+    await publish('4.0.0', { entry: `${CDN}/devices/4.0.0/mf-manifest.json`, contract: '^9.9.0' });
+    await deploy('4.0.0');
+    expect((await map()).devices).toBe(`${CDN}/devices/3.0.0/mf-manifest.json`);
+
+    // The version before (4.0.0) does not fit either: the newest release published before the one
+    // chosen that does — 1.0.0, never 3.0.0, which is newer than what the operator chose.
+    await deploy('2.0.0');
+    expect((await map()).devices).toBe(store('1.0.0'));
+
+    // Nothing deployed fits: the dist build shipped with the platform.
+    const admin = await call('POST', '/api/v3/platform/remotes/admin/releases', {
+      version: '7.0.0',
+      entry: `${CDN}/admin/7.0.0/mf-manifest.json`,
+      contract: '^9.0.0',
+    });
+    expect(admin.statusCode).toBe(201);
+    await call('PUT', '/api/v3/platform/remotes/admin/deployment', { version: '7.0.0' });
+    expect((await map()).admin).toBe('/remotes/admin/mf-manifest.json');
+    expect((await map(undefined, '?contract=9.0.0')).admin).toBe(`${CDN}/admin/7.0.0/mf-manifest.json`);
+
+    await deploy(null);
+    await call('PUT', '/api/v3/platform/remotes/admin/deployment', { version: null });
   });
 
   it('serves every version side by side, immutable, and nothing outside the store', async () => {

@@ -9,7 +9,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
 }));
 
-import { queryKeys } from '@fieldwatch/shared';
+import { CONTRACT_VERSION, queryKeys } from '@fieldwatch/shared';
 import {
   areaLoadTimeoutMs,
   fetchRemotes,
@@ -41,7 +41,8 @@ test('a map older than REMOTES_FRESH_MS is asked for again and the remote points
   const fetchMock = answer({ tasks: '/remotes/tasks/1.1.0/mf-manifest.json' });
   global.fetch = fetchMock as unknown as typeof fetch;
   await freshenRemote('tasks');
-  expect(fetchMock).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store' }));
+  // The shell says which platform contract it offers (the server picks versions that fit it).
+  expect(fetchMock).toHaveBeenCalledWith(`/remotes.json?contract=${CONTRACT_VERSION}`, expect.objectContaining({ cache: 'no-store' }));
   expect(registerRemotes).toHaveBeenCalledWith([{ name: 'tasks', entry: NEW }], { force: true });
   expect(queryClient.getQueryData(queryKeys.remotes())).toEqual({ tasks: NEW });
 });

@@ -1075,6 +1075,8 @@ export const remoteReleases = pgTable(
     remote: text('remote').notNull(),
     version: text('version').notNull(),
     entry: text('entry').notNull(),
+    /** The platform contract range the build needs (its manifest's @fieldwatch/shared range); null: not known. */
+    contract: text('contract'),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.remote, t.version] })],

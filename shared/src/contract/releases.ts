@@ -10,6 +10,7 @@
 import * as T from 'typebox';
 import { REMOTE_NAMES, type RemoteName } from '../areas';
 import { Nullable, StringEnum } from './common';
+import { CONTRACT_RANGE_PATTERN } from './version';
 
 /**
  * A release version: a semver-like label of letters, digits, dots, dashes and pluses, starting
@@ -36,7 +37,21 @@ export const RemoteNameParams = T.Object({ name: StringEnum(REMOTE_NAMES) });
 export const PublishReleaseBody = T.Object({
   version: ReleaseVersion,
   entry: T.Optional(T.String({ title: 'Manifest URL', minLength: 1, maxLength: 2000 })),
+  /**
+   * The platform contract the build needs (its manifest's requiredVersion of @fieldwatch/shared,
+   * e.g. "^1.1.0"; issue 21 §3). Read from the manifest in the release store when left out; for a
+   * manifest URL, `npm run release` reads and sends it. Unknown (null) counts as compatible.
+   */
+  contract: T.Optional(T.String({ title: 'Contract range', pattern: CONTRACT_RANGE_PATTERN, maxLength: 40 })),
 });
+
+/**
+ * GET /remotes.json?contract=<version>: the shell says which platform contract it offers (its
+ * CONTRACT_VERSION), so a remote whose live version needs a newer one is replaced, for this page,
+ * by the newest deployed version that fits (the one before it, else an older release, else the
+ * dist build shipped with the platform).
+ */
+export const REMOTES_CONTRACT_PARAM = 'contract';
 
 /** The share of users (0–100) and the organisations that get the canary version. */
 export const CanarySettings = T.Object({
@@ -59,6 +74,10 @@ export interface RemoteRelease {
   version: string;
   /** The manifest URL the shell is given: a path on this server, or an absolute URL. */
   entry: string;
+  /** The platform contract range the build needs (null: not known). */
+  contract: string | null;
+  /** Whether pages on this server's platform contract can mount it (unknown counts as yes). */
+  fits: boolean;
   publishedAt: string;
 }
 
@@ -74,6 +93,11 @@ export interface RemoteDeploymentView {
   version: string | null;
   /** The manifest URL everybody outside the canary gets now. */
   entry: string;
+  /**
+   * This server's platform contract (CONTRACT_VERSION); a release whose `contract` it misses is
+   * not given to its pages: they keep the newest version that fits.
+   */
+  platform: string;
   canary: RemoteCanary | null;
   /** What a roll back returns to (the version live before the last switch; null = dist). */
   previous: string | null;

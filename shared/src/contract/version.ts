@@ -12,6 +12,23 @@
  */
 export const CONTRACT_VERSION = '1.1.0';
 
+/** A contract range a release may declare: `^a.b.c`, `>=a.b.c`, `a.b.c` or `*`. */
+export const CONTRACT_RANGE_PATTERN = '^(\\*|(\\^|>=)?\\d{1,6}\\.\\d{1,6}\\.\\d{1,6})$';
+
+/** A platform version as the shell reports it: `a.b.c`. */
+export const CONTRACT_VERSION_PATTERN = '^\\d{1,6}\\.\\d{1,6}\\.\\d{1,6}$';
+
+/** The @fieldwatch/shared range a remote's mf-manifest.json declares (null: none). */
+export function manifestContract(manifest: unknown): string | null {
+  const shared = (manifest as { shared?: unknown } | null)?.shared;
+  if (!Array.isArray(shared)) return null;
+  const entry = shared.find((s: { name?: unknown }) => s?.name === '@fieldwatch/shared') as
+    | { requiredVersion?: unknown }
+    | undefined;
+  const range = entry?.requiredVersion;
+  return typeof range === 'string' && new RegExp(CONTRACT_RANGE_PATTERN).test(range) ? range : null;
+}
+
 type Triple = [number, number, number];
 
 function parse(version: string): Triple | null {

@@ -53,8 +53,8 @@ export default async function releasesPlugin(app: FastifyInstance, ctx: ServerCo
   route(app, ENDPOINTS.publishRelease, async (request, reply) => {
     operator(request);
     const { name } = request.params;
-    const { version, entry } = request.body;
-    const { created } = await publishRelease(db, name, version, entry, settings);
+    const { version, entry, contract } = request.body;
+    const { created } = await publishRelease(db, name, version, entry, contract, settings);
     request.log.info({ remote: name, version, created }, 'remote release published');
     reply.code(created ? 201 : 200);
     return { data: await deploymentOf(db, name, settings) };

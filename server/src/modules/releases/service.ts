@@ -4,12 +4,15 @@
  * query, once per page load or navigation), so a switch made on one replica, by the command or the
  * API, is what every replica hands out next: no restart, no cache to invalidate.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { and as sqlAnd, desc, eq, or as sqlOr } from 'drizzle-orm';
 import {
+  CONTRACT_VERSION,
   inCanary,
   isReleaseVersion,
+  manifestContract,
+  satisfiesContract,
   REMOTE_NAMES,
   RELEASE_MESSAGES,
   type RemoteDeploymentView,
@@ -72,6 +75,7 @@ function view(
     remote: name,
     version,
     entry: entryOf(name, version, releases, settings),
+    platform: CONTRACT_VERSION,
     canary:
       row?.canaryVersion != null
         ? { version: row.canaryVersion, percent: row.canaryPercent, organizations: row.canaryOrganizations }
@@ -80,6 +84,8 @@ function view(
     releases: releases.map((r) => ({
       version: r.version,
       entry: r.entry,
+      contract: r.contract,
+      fits: fits(r, CONTRACT_VERSION),
       publishedAt: r.publishedAt.toISOString(),
     })),
     updatedAt: row?.updatedAt.toISOString() ?? null,
@@ -139,21 +145,35 @@ function isFile(file: string): boolean {
   }
 }
 
+/** The contract range in a release's manifest in the store (null: unreadable or none). */
+function storedContract(settings: ReleaseSettings, name: RemoteName, version: string): string | null {
+  const dir = releaseDir(settings.releasesDir, name, version);
+  if (!dir) return null;
+  try {
+    return manifestContract(JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Publishes a version. Publishing the same version again with the same entry is a no-op (a retried
- * command); with another entry it is refused: versions are immutable.
+ * command); with another entry it is refused: versions are immutable. The contract the build needs
+ * is the one given, else (a build in the store) the one its manifest declares, else unknown.
  */
 export async function publishRelease(
   db: Db,
   name: RemoteName,
   version: string,
   entry: string | undefined,
+  contract: string | undefined,
   settings: ReleaseSettings,
 ): Promise<{ created: boolean }> {
   const target = releaseEntry(name, version, entry, settings);
+  const needs = contract ?? (entry === undefined ? storedContract(settings, name, version) : null);
   const inserted = await db
     .insert(remoteReleases)
-    .values({ remote: name, version, entry: target })
+    .values({ remote: name, version, entry: target, contract: needs })
     .onConflictDoNothing()
     .returning({ version: remoteReleases.version });
   if (inserted.length > 0) return { created: true };
@@ -251,14 +271,44 @@ export async function rollback(db: Db, name: RemoteName): Promise<void> {
   });
 }
 
+/** Whether a page on platform contract `platform` can mount the release (an unknown range fits). */
+function fits(release: Pick<ReleaseRow, 'contract'>, platform: string): boolean {
+  return release.contract === null || satisfiesContract(platform, release.contract);
+}
+
 /**
- * The remote map for one page: each remote's live version, or its canary for a user in it. No
- * session (the login page, onboarding) = the live versions.
+ * The version a page on `platform` gets instead of `chosen` when `chosen` needs a newer contract
+ * (issue 21 §3): the version live before it if that fits, else the newest release published before
+ * `chosen` that fits, else the dist build shipped with the platform (null).
+ */
+async function fallbackFor(
+  db: Db,
+  name: RemoteName,
+  chosen: ReleaseRow,
+  previous: string | null,
+  platform: string,
+): Promise<ReleaseRow | null> {
+  const all = await db
+    .select()
+    .from(remoteReleases)
+    .where(eq(remoteReleases.remote, name))
+    .orderBy(desc(remoteReleases.publishedAt), desc(remoteReleases.version));
+  const before = all.find((r) => r.version === previous);
+  if (before && fits(before, platform)) return before;
+  return all.find((r) => r.publishedAt <= chosen.publishedAt && r.version !== chosen.version && fits(r, platform)) ?? null;
+}
+
+/**
+ * The remote map for one page: each remote's live version, or its canary for a user in it, unless
+ * that version needs a newer platform contract than the page's (`platform`, what its shell
+ * reported; this server's own by default): then the newest deployed version that fits. No session
+ * (the login page, onboarding) = the live versions.
  */
 export async function remoteMapFor(
   db: Db,
   settings: ReleaseSettings,
   user: { id: number; organizations: readonly number[] } | null,
+  platform: string = CONTRACT_VERSION,
 ): Promise<RemotesMap> {
   const [rows, releases] = await Promise.all([db.select().from(remoteDeployments), liveReleases(db)]);
   const map: RemotesMap = {};
@@ -268,7 +318,14 @@ export async function remoteMapFor(
     const canary =
       row?.canaryVersion != null &&
       inCanary({ percent: row.canaryPercent, organizations: row.canaryOrganizations }, name, user);
-    map[name] = entryOf(name, canary ? row!.canaryVersion : (row?.version ?? null), mine, settings);
+    const version = canary ? row!.canaryVersion : (row?.version ?? null);
+    const chosen = mine.find((r) => r.version === version);
+    if (chosen && !fits(chosen, platform)) {
+      const fallback = await fallbackFor(db, name, chosen, row?.previousVersion ?? null, platform);
+      map[name] = fallback ? fallback.entry : entryOf(name, null, mine, settings);
+    } else {
+      map[name] = entryOf(name, version, mine, settings);
+    }
   }
   return map;
 }
@@ -280,6 +337,7 @@ async function liveReleases(db: Db): Promise<ReleaseRow[]> {
       remote: remoteReleases.remote,
       version: remoteReleases.version,
       entry: remoteReleases.entry,
+      contract: remoteReleases.contract,
       publishedAt: remoteReleases.publishedAt,
     })
     .from(remoteReleases)

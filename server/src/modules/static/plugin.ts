@@ -10,7 +10,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   AREA_TIMEOUT_HEADER,
+  CONTRACT_VERSION,
+  CONTRACT_VERSION_PATTERN,
   DEFAULT_AREA_LOAD_TIMEOUT_MS,
+  REMOTES_CONTRACT_PARAM,
   firstAreaOfPage,
   MESSAGES,
   REMOTE_NAMES,
@@ -25,6 +28,8 @@ import { releaseSettings } from '../releases/plugin';
 import { releaseDir, remoteMapFor } from '../releases/service';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, NO_STORE } from './cache';
 import { areaPreloadLinks } from './preload';
+
+const CONTRACT_VERSION_RE = new RegExp(CONTRACT_VERSION_PATTERN);
 
 export const BUILD_FIRST_MESSAGE = 'Build the front end first: npm start';
 
@@ -103,10 +108,21 @@ async function staticPlugin(app: FastifyInstance, { config, db }: ServerContext)
     return map[area] === `/remotes/${area}/mf-manifest.json`;
   }
 
-  /** The remote map of this page's user (his canaries), or of nobody (no session). */
+  /**
+   * The remote map of this page's user (his canaries), or of nobody (no session), for the platform
+   * contract the page's shell reports (?contract=; a tab opened before an upgrade of the server
+   * keeps versions its shell can mount). A missing or malformed one is this server's own.
+   */
   async function mapFor(request: FastifyRequest): Promise<RemotesMap> {
     const session = await cookieSession(db, request);
-    return remoteMapFor(db, releases, session ? { id: session.userId, organizations: session.selectedCustomers } : null);
+    const asked = (request.query as Record<string, unknown> | undefined)?.[REMOTES_CONTRACT_PARAM];
+    const platform = typeof asked === 'string' && CONTRACT_VERSION_RE.test(asked) ? asked : CONTRACT_VERSION;
+    return remoteMapFor(
+      db,
+      releases,
+      session ? { id: session.userId, organizations: session.selectedCustomers } : null,
+      platform,
+    );
   }
 
   const partners = new Set(config.partnerOrigins ?? []);

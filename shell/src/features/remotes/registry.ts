@@ -9,6 +9,7 @@ import {
   AREA_TIMEOUT_HEADER,
   CONTRACT_VERSION,
   DEFAULT_AREA_LOAD_TIMEOUT_MS,
+  manifestContract,
   neededPlatform,
   queryKeys,
   REMOTE_NAMES,
@@ -129,9 +130,8 @@ export async function contractShortfall(name: RemoteName): Promise<string | null
   try {
     const res = await fetch(entry, { credentials: 'same-origin' });
     if (!res.ok) return null;
-    const manifest = (await res.json()) as { shared?: Array<{ name?: unknown; requiredVersion?: unknown }> };
-    const range = manifest.shared?.find((s) => s.name === '@fieldwatch/shared')?.requiredVersion;
-    return typeof range === 'string' && !satisfiesContract(CONTRACT_VERSION, range) ? neededPlatform(range) : null;
+    const range = manifestContract(await res.json());
+    return range !== null && !satisfiesContract(CONTRACT_VERSION, range) ? neededPlatform(range) : null;
   } catch {
     return null;
   }
