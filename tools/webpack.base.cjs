@@ -9,6 +9,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const contractSurface = require('./contract-surface.cjs');
 
 const root = path.resolve(__dirname, '..');
 const CHUNK_LOAD_TIMEOUT_MS = 120_000; // the spec's chunk timeout (also CHUNK_LOAD_TIMEOUT_MS in @fieldwatch/shared)
@@ -87,11 +88,16 @@ function sharedConfig(dir) {
   };
   const react = single('react');
   const reactDom = single('react-dom');
-  // The platform contract (shared/src/contract/version.ts): a remote needs the major of the
-  // @fieldwatch/shared it was built against and at least its minor; the shell refuses to mount it
-  // under an older one (its manifest says the range).
+  // The platform contract (shared/src/contract/version.ts): a remote needs the oldest released
+  // @fieldwatch/shared of its major whose exports hold every name it imports from the shell's copy
+  // (tools/contract-surface.cjs; shared/contract/<version>.json) — at most the version it was built
+  // against. The server never hands a page a remote its shell's version misses, and the shell
+  // refuses to mount one (its manifest says the range). The shell provides its own version.
   const contract = installedVersion(dir, '@fieldwatch/shared').split('.');
-  const sharedPkg = single('@fieldwatch/shared', { requiredVersion: `^${contract[0]}.${contract[1]}.0` });
+  const isRemote = contractSurface.REMOTES.includes(path.basename(dir));
+  const sharedPkg = single('@fieldwatch/shared', {
+    requiredVersion: isRemote ? contractSurface.requiredContract(dir) : `^${contract[0]}.${contract[1]}.0`,
+  });
   return {
     react,
     'react/': react,
