@@ -1,4 +1,5 @@
 /** Server configuration from the environment. Every variable is listed in ENV_VARS (--help). */
+import os from 'node:os';
 import path from 'node:path';
 import {
   AREA_LOAD_TIMEOUT_RANGE,
@@ -100,6 +101,15 @@ export interface Config {
   mapSatelliteUrl?: string;
   /** Attribution shown under the satellite tiles. Unset = DEFAULT_MAP_SATELLITE_ATTRIBUTION. */
   mapSatelliteAttribution?: string;
+  /**
+   * MQTT broker the server takes measurements from (MQTT_URL, mqtt:// or mqtts://, credentials in
+   * the URL); unset = no MQTT ingestion. Topics and payload: modules/ingestion/mqtt.ts.
+   */
+  mqttUrl?: string;
+  /** First level of the measurement topics (MQTT_TOPIC_PREFIX): <prefix>/<organisation>/<unit>/points. */
+  mqttTopicPrefix?: string;
+  /** The server's MQTT client id (MQTT_CLIENT_ID): its persistent session at the broker. */
+  mqttClientId?: string;
   /** SMTP server for outgoing mail (SMTP_URL, smtp:// or smtps://); unset = mail goes to mailDir. */
   smtpUrl?: string;
   /** Sender of outgoing mail (MAIL_FROM); unset = DEFAULT_MAIL_FROM. */
@@ -335,6 +345,23 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     description: 'Attribution text of the satellite tiles',
   },
   {
+    name: 'MQTT_URL',
+    default: '(unset: no MQTT ingestion)',
+    description:
+      'MQTT broker to take measurements from (mqtt://[user:password@]host[:port] or mqtts://…): the server subscribes to <prefix>/<organisation id>/<unit id>/points with QoS 1 and acknowledges a message only once its points are stored',
+  },
+  {
+    name: 'MQTT_TOPIC_PREFIX',
+    default: 'fieldwatch',
+    description: 'First level of the measurement topics (letters, digits, - and _)',
+  },
+  {
+    name: 'MQTT_CLIENT_ID',
+    default: 'fieldwatch-<host name>',
+    description:
+      "The server's MQTT client id: its persistent session, so messages published while it was down arrive when it is back; replicas need one each (they share the topics: each message goes to one of them)",
+  },
+  {
     name: 'SMTP_URL',
     default: '(unset: mail is written to MAIL_DIR)',
     description: 'SMTP server for outgoing mail (password links, notification digests), e.g. smtp://mail.example:25 or smtps://user:pass@mail.example',
@@ -474,6 +501,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ];
 
   const smtpUrl = env.SMTP_URL ? smtpServerUrl(env.SMTP_URL) : undefined;
+  const mqttUrl = env.MQTT_URL ? mqttServerUrl(env.MQTT_URL) : undefined;
+  const mqttTopicPrefix = env.MQTT_TOPIC_PREFIX?.trim() || 'fieldwatch';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(mqttTopicPrefix))
+    throw new ConfigError(`MQTT_TOPIC_PREFIX must be 1-64 letters, digits, - or _, got "${env.MQTT_TOPIC_PREFIX}"`);
+  const mqttClientId = env.MQTT_CLIENT_ID?.trim() || `fieldwatch-${os.hostname()}`.slice(0, 64);
   const notifyMailTickMs = env.NOTIFY_MAIL_TICK_MS ? Number(env.NOTIFY_MAIL_TICK_MS) : undefined;
   if (notifyMailTickMs !== undefined && (!Number.isInteger(notifyMailTickMs) || notifyMailTickMs < 1000 || notifyMailTickMs > 3_600_000))
     throw new ConfigError(`NOTIFY_MAIL_TICK_MS must be 1000-3600000, got "${env.NOTIFY_MAIL_TICK_MS}"`);
@@ -496,6 +528,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(areaLoadTimeoutMs !== undefined ? { areaLoadTimeoutMs } : {}),
     releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : DEFAULT_RELEASES_DIR,
     remoteOrigins,
+    ...(mqttUrl ? { mqttUrl, mqttTopicPrefix, mqttClientId } : {}),
     cookieSecure,
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY, false),
     ...(publicOrigins.length ? { publicOrigins } : {}),
@@ -565,6 +598,19 @@ function smtpServerUrl(value: string): string {
   }
   if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
     throw new ConfigError('SMTP_URL must be smtp://host[:port] or smtps://[user:password@]host[:port]');
+  return value;
+}
+
+/** An mqtt:// or mqtts:// URL. The error never repeats the value: it may hold a password. */
+function mqttServerUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'mqtt:' && url.protocol !== 'mqtts:') || !url.hostname)
+    throw new ConfigError('MQTT_URL must be mqtt://[user:password@]host[:port] or mqtts://…');
   return value;
 }
 

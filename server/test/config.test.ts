@@ -58,6 +58,28 @@ describe('config', () => {
     for (const name of ['SMTP_URL', 'MAIL_FROM', 'MAIL_DIR']) expect(ENV_VARS.map((v) => v.name)).toContain(name);
   });
 
+  it('reads the MQTT settings and refuses bad ones without repeating a password', () => {
+    expect(loadConfig({})).not.toHaveProperty('mqttUrl');
+    expect(loadConfig({ MQTT_URL: 'mqtt://dev:secret@broker.example:1883' })).toMatchObject({
+      mqttUrl: 'mqtt://dev:secret@broker.example:1883',
+      mqttTopicPrefix: 'fieldwatch',
+      mqttClientId: expect.stringMatching(/^fieldwatch-/),
+    });
+    expect(loadConfig({ MQTT_URL: 'mqtts://b.example', MQTT_TOPIC_PREFIX: 'acme_1', MQTT_CLIENT_ID: 'fw-a' })).toMatchObject({
+      mqttTopicPrefix: 'acme_1',
+      mqttClientId: 'fw-a',
+    });
+    for (const bad of ['http://u:secret@b.example', 'secret', 'mqtt://'])
+      expect(() => loadConfig({ MQTT_URL: bad })).toThrow(/^MQTT_URL must be mqtt:\/\/\[user:password@\]host/);
+    try {
+      loadConfig({ MQTT_URL: 'http://u:secret@b.example' });
+    } catch (err) {
+      expect(String(err)).not.toContain('secret');
+    }
+    expect(() => loadConfig({ MQTT_URL: 'mqtt://b.example', MQTT_TOPIC_PREFIX: 'a/#' })).toThrow(ConfigError);
+    for (const name of ['MQTT_URL', 'MQTT_TOPIC_PREFIX', 'MQTT_CLIENT_ID']) expect(ENV_VARS.map((v) => v.name)).toContain(name);
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '8080',

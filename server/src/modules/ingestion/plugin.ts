@@ -18,13 +18,45 @@ import { auth } from '../auth/guard';
 import { requireCapability } from '../auth/permissions';
 import { recordAudit } from '../audit/record';
 import { userOrgIds } from '../auth/scope';
+import { startMqttIngestion, type MqttIngestion } from './mqtt';
 import { ingestMeasurements } from './service';
 import { authenticateApiToken, bearerToken, createApiToken, listApiTokens, revokeApiToken } from './tokens';
 
 /** Body limit of the ingestion route: 5,000 points of ~100 bytes, with room to spare. */
 const INGEST_BODY_LIMIT = 2 * 1024 * 1024;
 
-export default async function ingestionPlugin(app: FastifyInstance, { db, measurements }: ServerContext): Promise<void> {
+/** Each app's MQTT subscriber, by the app's database handle (one per app). */
+const mqttByDb = new WeakMap<object, MqttIngestion>();
+
+/** The MQTT subscriber (MQTT_URL) of the app on this database, once it has started. */
+export function mqttIngestionOf(db: object): MqttIngestion | undefined {
+  return mqttByDb.get(db);
+}
+
+export default async function ingestionPlugin(
+  app: FastifyInstance,
+  { db, config, measurements }: ServerContext,
+): Promise<void> {
+  // Measurements over MQTT (mqtt.ts): started with the app; a broker that is away at start does not
+  // stop the server — the client keeps trying and logs why.
+  if (config.mqttUrl) {
+    const { mqttUrl, mqttTopicPrefix = 'fieldwatch', mqttClientId = 'fieldwatch' } = config;
+    app.addHook('onReady', async () => {
+      const mqtt = startMqttIngestion({
+        url: mqttUrl,
+        prefix: mqttTopicPrefix,
+        clientId: mqttClientId,
+        db,
+        hooks: measurements,
+        log: app.log,
+      });
+      mqttByDb.set(db, mqtt);
+    });
+    app.addHook('onClose', async () => {
+      await mqttByDb.get(db)?.close();
+    });
+  }
+
   route(app, ENDPOINTS.ingest, { bodyLimit: INGEST_BODY_LIMIT }, async (request) => {
     const token = await authenticateApiToken(db, bearerToken(request.headers.authorization), 'ingest');
     if (token === null)
