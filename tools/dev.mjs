@@ -14,8 +14,9 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log(`Usage: npm run dev [-- <front end>...]
 
 Serves Fieldwatch on http://localhost:3000 (PORT overrides) with the embedded database and demo
-data, and rebuilds front ends when their code (or shared/, locales/) changes. Reload the page to
-see a change; the server serves each new build at once, without a restart.
+data, and rebuilds front ends when their code (or shared/, locales/) changes. Open pages reload
+themselves when a build is written (live reload, DEV_RELOAD=1: the page's state is not kept; there
+is no hot module replacement); the server serves each new build at once, without a restart.
 
   npm run dev                 every front end (shell and remotes)
   npm run dev -- tasks        only mf-tasks (also: mf-tasks); the shell and the other remotes are
@@ -65,7 +66,7 @@ for (const name of watched) {
     const done = /compiled (successfully|with .*?) in (\d+) ms/.exec(text);
     if (!done) return;
     const ok = done[1] === 'successfully' || !/error/.test(done[1]);
-    console.log(`» ${name}: ${ok ? 'built' : 'build failed'} in ${(Number(done[2]) / 1000).toFixed(1)} s${ok ? ' — reload the page' : ''}`);
+    console.log(`» ${name}: ${ok ? 'built' : 'build failed'} in ${(Number(done[2]) / 1000).toFixed(1)} s${ok ? ' — open pages reload' : ''}`);
     if (!ok) process.stdout.write(text);
   });
   children.push(child);
@@ -73,10 +74,10 @@ for (const name of watched) {
 
 const server = spawn(process.execPath, [path.join(root, 'server/dist/main.cjs')], {
   stdio: 'inherit',
-  env: { ...process.env, DEMO: process.env.DEMO ?? '1' },
+  env: { ...process.env, DEMO: process.env.DEMO ?? '1', DEV_RELOAD: '1' },
 });
 children.push(server);
-console.log(`» Watching ${watched.join(', ')}; edit their code and reload the page.`);
+console.log(`» Watching ${watched.join(', ')}; edit their code and the open pages reload when it is built.`);
 
 const stop = (sig) => {
   for (const c of children) c.kill(sig);

@@ -74,6 +74,11 @@ export interface Config {
   /** Backfill the demo fleet's history in the background (SIMULATOR_BACKFILL, default on). */
   simulatorBackfill?: boolean;
   /**
+   * DEV_RELOAD (set by `npm run dev`): pages reload themselves when a front end's build changes
+   * (modules/static/dev-reload.ts). Never in production.
+   */
+  devReload?: boolean;
+  /**
    * Minutes without a measurement before a unit gets a communication error (COMM_TIMEOUT_MIN,
    * default DEFAULT_COMM_TIMEOUT_MIN; 0 = the watchdog is off). Off under jest unless set.
    */
@@ -292,6 +297,12 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     default: '1 with DEMO (0 under tests)',
     description:
       'Demo simulator: writes one measurement per demo channel every SIMULATOR_INTERVAL_S through the ingestion path (limit, battery and communication-error alarms follow from it), and backfills a year of history for a unit when it is first charted',
+  },
+  {
+    name: 'DEV_RELOAD',
+    default: '0 (1 under npm run dev)',
+    description:
+      "Development only: every page reloads itself when a front end's build in its dist folder changes (npm run dev sets it)",
   },
   {
     name: 'SIMULATOR_BACKFILL',
@@ -541,6 +552,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.SIMULATOR ? { simulator: flag('SIMULATOR', env.SIMULATOR, true) } : {}),
     ...(simulatorIntervalSec !== undefined ? { simulatorIntervalSec } : {}),
     ...(env.SIMULATOR_BACKFILL ? { simulatorBackfill: flag('SIMULATOR_BACKFILL', env.SIMULATOR_BACKFILL, true) } : {}),
+    ...(env.DEV_RELOAD && flag('DEV_RELOAD', env.DEV_RELOAD, false) ? { devReload: true } : {}),
     ...(commTimeoutMin !== undefined ? { commTimeoutMin } : {}),
     ...(env.ALARM_REPEAT ? { alarmRepeat: flag('ALARM_REPEAT', env.ALARM_REPEAT, true) } : {}),
     ...(env.TASK_FILES_DIR ? { taskFilesDir: path.resolve(env.TASK_FILES_DIR) } : {}),

@@ -4,7 +4,7 @@
  * release store, RELEASES_DIR), and the shell with an SPA fallback. Built files are read at
  * request time, so a remote can be rebuilt, released or rolled back without restarting the server.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +27,7 @@ import { cookieSession, isApiPath } from '../auth/guard';
 import { releaseSettings } from '../releases/plugin';
 import { releaseDir, remoteMapFor } from '../releases/service';
 import { cacheControlFor, IMMUTABLE, NO_CACHE, NO_STORE } from './cache';
+import { installDevReload, withReloadClient } from './dev-reload';
 import { areaPreloadLinks } from './preload';
 
 const CONTRACT_VERSION_RE = new RegExp(CONTRACT_VERSION_PATTERN);
@@ -99,8 +100,17 @@ async function staticPlugin(app: FastifyInstance, { config, db }: ServerContext)
     const area = firstAreaOfPage(request.url.split('?')[0] ?? '/');
     const links = area && (await servesDist(area)) ? areaPreloadLinks(area, remoteDist(area)) : [];
     if (links.length > 0) reply.header('link', links.join(', '));
+    if (config.devReload)
+      return reply
+        .header('cache-control', NO_STORE)
+        .type('text/html; charset=utf-8')
+        .send(withReloadClient(readFileSync(path.join(shellDist, 'index.html'), 'utf8')));
     return sendBuilt(reply.header('cache-control', NO_CACHE), 'index.html', shellDist);
   }
+
+  // `npm run dev`: pages reload themselves when a build changes (./dev-reload.ts).
+  if (config.devReload)
+    installDevReload(app, [shellDist, ...REMOTE_NAMES.map(remoteDist)]);
 
   async function servesDist(area: RemoteName): Promise<boolean> {
     if (config.remoteUrls[area]) return false;
