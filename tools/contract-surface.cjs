@@ -65,7 +65,10 @@ function surfaceOf(dir) {
 function surfaceAt(rev) {
   const tmp = fs.mkdtempSync(path.join(sharedDir, '.contract-'));
   try {
-    const tar = execFileSync('git', ['archive', rev, 'shared/src', 'shared/package.json'], { cwd: root, maxBuffer: 1 << 28 });
+    const tar = execFileSync('git', ['archive', rev, 'shared/src', 'shared/package.json'], {
+      cwd: root,
+      maxBuffer: 1 << 28,
+    });
     execFileSync('tar', ['-x', '--strip-components=1', '-C', tmp], { input: tar });
     const version = JSON.parse(fs.readFileSync(path.join(tmp, 'package.json'), 'utf8')).version;
     return { version, surface: surfaceOf(tmp) };
@@ -91,7 +94,10 @@ function releasedSurfaces() {
   return fs
     .readdirSync(contractDir)
     .filter((f) => /^\d+\.\d+\.\d+\.json$/.test(f))
-    .map((f) => ({ version: f.slice(0, -5), surface: JSON.parse(fs.readFileSync(path.join(contractDir, f), 'utf8')) }))
+    .map((f) => ({
+      version: f.slice(0, -5),
+      surface: JSON.parse(fs.readFileSync(path.join(contractDir, f), 'utf8')),
+    }))
     .sort((a, b) => compare(a.version, b.version));
 }
 
@@ -119,7 +125,13 @@ function importsOf(remoteDir) {
   for (const file of sourceFiles(path.join(remoteDir, 'src'))) {
     const text = fs.readFileSync(file, 'utf8');
     if (!text.includes('@fieldwatch/shared')) continue;
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      false,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     for (const node of source.statements) {
       const isImport = ts.isImportDeclaration(node);
       if (!isImport && !ts.isExportDeclaration(node)) continue;
@@ -148,7 +160,8 @@ function missingIn(surface, imports) {
   const missing = [];
   for (const [from, names] of Object.entries(imports)) {
     const offered = new Set(surface[from] ?? []);
-    for (const name of names) if (name === '*' ? !surface[from] : !offered.has(name)) missing.push(`${from}: ${name}`);
+    for (const name of names)
+      if (name === '*' ? !surface[from] : !offered.has(name)) missing.push(`${from}: ${name}`);
   }
   return missing;
 }
@@ -171,17 +184,39 @@ function requiredContract(remoteDir) {
   return `^${minimumVersion(importsOf(remoteDir))}`;
 }
 
-module.exports = { ENTRY_POINTS, REMOTES, surfaceOf, surfaceAt, releasedSurfaces, importsOf, missingIn, minimumVersion, requiredContract, currentVersion, root, sharedDir, contractDir };
+module.exports = {
+  ENTRY_POINTS,
+  REMOTES,
+  surfaceOf,
+  surfaceAt,
+  releasedSurfaces,
+  importsOf,
+  missingIn,
+  minimumVersion,
+  requiredContract,
+  currentVersion,
+  root,
+  sharedDir,
+  contractDir,
+};
 
 if (require.main === module) {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.length === 0) {
-    console.log(fs.readFileSync(__filename, 'utf8').split('\n').slice(0, 15).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+    console.log(
+      fs
+        .readFileSync(__filename, 'utf8')
+        .split('\n')
+        .slice(0, 15)
+        .map((l) => l.replace(/^\/\/ ?/, ''))
+        .join('\n'),
+    );
     process.exit(0);
   }
   if (args.includes('--write')) {
     const gitAt = args.indexOf('--git');
-    const { version, surface } = gitAt >= 0 ? surfaceAt(args[gitAt + 1]) : { version: currentVersion(), surface: surfaceOf(sharedDir) };
+    const { version, surface } =
+      gitAt >= 0 ? surfaceAt(args[gitAt + 1]) : { version: currentVersion(), surface: surfaceOf(sharedDir) };
     fs.mkdirSync(contractDir, { recursive: true });
     const file = path.join(contractDir, `${version}.json`);
     fs.writeFileSync(file, JSON.stringify(surface, null, 2) + '\n');

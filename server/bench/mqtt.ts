@@ -107,7 +107,10 @@ async function openBench(driver: Driver, databaseUrl: string | undefined, broker
   };
 }
 
-async function runDriver(driver: Driver, opts: { databaseUrl?: string; broker: string; clients: number[]; messages: number; points: number }) {
+async function runDriver(
+  driver: Driver,
+  opts: { databaseUrl?: string; broker: string; clients: number[]; messages: number; points: number },
+) {
   const prefix = `fwbench${randomBytes(4).toString('hex')}`;
   const bench = await openBench(driver, opts.databaseUrl, opts.broker, prefix);
   const handle = await openDatabase(bench.config);
@@ -128,14 +131,20 @@ async function runDriver(driver: Driver, opts: { databaseUrl?: string; broker: s
     let clock = Date.now() - 1000;
     for (const clients of opts.clients) {
       const publishers = await Promise.all(
-        Array.from({ length: clients }, (_, i) => mqtt.connectAsync(opts.broker, { clientId: `${prefix}-pub${clients}-${i}` })),
+        Array.from({ length: clients }, (_, i) =>
+          mqtt.connectAsync(opts.broker, { clientId: `${prefix}-pub${clients}-${i}` }),
+        ),
       );
       const messages = publishers.map((_, c) =>
         Array.from({ length: opts.messages }, (_, m) => {
           const unit = targets[(c * opts.messages + m) % targets.length]!;
           const points = Array.from({ length: opts.points }, () => {
             clock -= 1000;
-            return { channel: 1, ts: new Date(clock).toISOString(), value: Math.round(Math.random() * 1000) / 10 };
+            return {
+              channel: 1,
+              ts: new Date(clock).toISOString(),
+              value: Math.round(Math.random() * 1000) / 10,
+            };
           });
           return { topic: `${prefix}/${unit.org}/${unit.id}/points`, payload: JSON.stringify({ points }) };
         }),
@@ -172,7 +181,11 @@ async function runDriver(driver: Driver, opts: { databaseUrl?: string; broker: s
       log(`${driver} ${clients} clients: ${run.pointsPerSecond} points/s (${total} points in ${run.ms} ms)`);
       runs.push(run);
     }
-    if (ingestion.stats.rejected > 0 || ingestion.stats.refusedMessages > 0 || ingestion.stats.failedWrites > 0)
+    if (
+      ingestion.stats.rejected > 0 ||
+      ingestion.stats.refusedMessages > 0 ||
+      ingestion.stats.failedWrites > 0
+    )
       throw new Error(`not every point was stored: ${JSON.stringify(ingestion.stats)}`);
   } finally {
     await app.close();
@@ -202,15 +215,32 @@ async function main(): Promise<number> {
   const clients = values.clients!.split(',').map(Number);
   const messages = Number(values.messages);
   const points = Number(values.points);
-  if (clients.some((c) => !Number.isInteger(c) || c < 1) || !(messages >= 1) || !(points >= 1 && points <= 5000)) {
+  if (
+    clients.some((c) => !Number.isInteger(c) || c < 1) ||
+    !(messages >= 1) ||
+    !(points >= 1 && points <= 5000)
+  ) {
     console.error(`bad options\n\n${HELP}`);
     return 2;
   }
   const cpuBefore = cpuReferenceMs();
-  const results: Record<string, unknown> = existsSync(RESULTS_FILE) ? JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) : {};
+  const results: Record<string, unknown> = existsSync(RESULTS_FILE)
+    ? JSON.parse(readFileSync(RESULTS_FILE, 'utf8'))
+    : {};
   for (const driver of drivers) {
-    const result = await runDriver(driver, { databaseUrl: values['database-url'], broker: values.broker!, clients, messages, points });
-    results[driver] = { ...result, at: new Date().toISOString(), machine: machine(), cpuReferenceMs: cpuBefore };
+    const result = await runDriver(driver, {
+      databaseUrl: values['database-url'],
+      broker: values.broker!,
+      clients,
+      messages,
+      points,
+    });
+    results[driver] = {
+      ...result,
+      at: new Date().toISOString(),
+      machine: machine(),
+      cpuReferenceMs: cpuBefore,
+    };
   }
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);

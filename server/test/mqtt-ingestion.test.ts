@@ -33,19 +33,54 @@ async function until<T>(ask: () => Promise<T>, passes: (v: T) => boolean, ms = 1
 describe('topics and payloads', () => {
   it('reads the organisation and unit of a measurement topic, and nothing else', () => {
     expect(topicTarget('fw', 'fw/3/17/points')).toEqual({ organizationId: 3, unitId: 17 });
-    for (const topic of ['fw/3/17', 'fw/3/17/points/x', 'other/3/17/points', 'fw/0/17/points', 'fw/a/17/points', 'fw/3/99999999999/points', 'fw/3/017/points'])
+    for (const topic of [
+      'fw/3/17',
+      'fw/3/17/points/x',
+      'other/3/17/points',
+      'fw/0/17/points',
+      'fw/a/17/points',
+      'fw/3/99999999999/points',
+      'fw/3/017/points',
+    ])
       expect(topicTarget('fw', topic)).toBeNull();
   });
 
   it('takes the HTTP body with or without unitId, and refuses another shape or another unit', () => {
     const ts = '2026-11-27T10:00:00.000Z';
-    const ok = pointsOf({ unitId: 17 }, Buffer.from(JSON.stringify({ points: [{ channel: 1, ts, value: 2.5 }, { unitId: 17, channel: 2, ts, value: 1 }] })));
-    expect(ok).toEqual({ points: [{ unitId: 17, channel: 1, ts: new Date(ts), value: 2.5 }, { unitId: 17, channel: 2, ts: new Date(ts), value: 1 }] });
+    const ok = pointsOf(
+      { unitId: 17 },
+      Buffer.from(
+        JSON.stringify({
+          points: [
+            { channel: 1, ts, value: 2.5 },
+            { unitId: 17, channel: 2, ts, value: 1 },
+          ],
+        }),
+      ),
+    );
+    expect(ok).toEqual({
+      points: [
+        { unitId: 17, channel: 1, ts: new Date(ts), value: 2.5 },
+        { unitId: 17, channel: 2, ts: new Date(ts), value: 1 },
+      ],
+    });
     expect(pointsOf({ unitId: 17 }, Buffer.from('{nope'))).toEqual({ refused: 'the payload is not JSON' });
     expect(pointsOf({ unitId: 17 }, Buffer.from(JSON.stringify({ points: [] })))).toHaveProperty('refused');
-    expect(pointsOf({ unitId: 17 }, Buffer.from(JSON.stringify({ points: [{ channel: 1, ts: 'yesterday', value: 1 }] })))).toHaveProperty('refused');
-    expect(pointsOf({ unitId: 17 }, Buffer.from(JSON.stringify({ points: [{ channel: 1, ts, value: '1' }] })))).toHaveProperty('refused');
-    expect(pointsOf({ unitId: 17 }, Buffer.from(JSON.stringify({ points: [{ unitId: 18, channel: 1, ts, value: 1 }] })))).toEqual({
+    expect(
+      pointsOf(
+        { unitId: 17 },
+        Buffer.from(JSON.stringify({ points: [{ channel: 1, ts: 'yesterday', value: 1 }] })),
+      ),
+    ).toHaveProperty('refused');
+    expect(
+      pointsOf({ unitId: 17 }, Buffer.from(JSON.stringify({ points: [{ channel: 1, ts, value: '1' }] }))),
+    ).toHaveProperty('refused');
+    expect(
+      pointsOf(
+        { unitId: 17 },
+        Buffer.from(JSON.stringify({ points: [{ unitId: 18, channel: 1, ts, value: 1 }] })),
+      ),
+    ).toEqual({
       refused: 'a point names another unit than the topic',
     });
   });
@@ -59,7 +94,11 @@ describe.each(DRIVERS)('MQTT ingestion on %s', (driver) => {
   let foreignUnit: number;
 
   beforeAll(async () => {
-    s = await startServer(driver, { mqttUrl: BROKER, mqttTopicPrefix: prefix, mqttClientId: `${prefix}-server` });
+    s = await startServer(driver, {
+      mqttUrl: BROKER,
+      mqttTopicPrefix: prefix,
+      mqttClientId: `${prefix}-server`,
+    });
     await mqttIngestionOf(s.db.db)!.ready();
     const [u] = await s.db.db
       .select({ id: units.id, org: units.organizationId, channel: channels.channelNo })
@@ -69,7 +108,11 @@ describe.each(DRIVERS)('MQTT ingestion on %s', (driver) => {
       .orderBy(units.id)
       .limit(1);
     unit = u!;
-    const [f] = await s.db.db.select({ id: units.id }).from(units).where(sql`${units.organizationId} <> ${unit.org}`).limit(1);
+    const [f] = await s.db.db
+      .select({ id: units.id })
+      .from(units)
+      .where(sql`${units.organizationId} <> ${unit.org}`)
+      .limit(1);
     foreignUnit = f!.id;
     publisher = await mqtt.connectAsync(BROKER, { clientId: `${prefix}-device` });
   });
@@ -90,12 +133,24 @@ describe.each(DRIVERS)('MQTT ingestion on %s', (driver) => {
     const ts = new Date(Date.now() - 60_000);
     ts.setMilliseconds(0);
     const topic = `${prefix}/${unit.org}/${unit.id}/points`;
-    const payload = JSON.stringify({ points: [{ channel: unit.channel, ts: ts.toISOString(), value: 41.5 }] });
+    const payload = JSON.stringify({
+      points: [{ channel: unit.channel, ts: ts.toISOString(), value: 41.5 }],
+    });
     const stats = mqttIngestionOf(s.db.db)!.stats;
     await publisher.publishAsync(topic, payload, { qos: 1 });
-    expect(await until(() => stored(unit.id, ts), (v) => v.length > 0)).toEqual([41.5]);
+    expect(
+      await until(
+        () => stored(unit.id, ts),
+        (v) => v.length > 0,
+      ),
+    ).toEqual([41.5]);
     await publisher.publishAsync(topic, payload, { qos: 1 });
-    expect(await until(async () => stats.duplicate, (d) => d > 0)).toBe(1);
+    expect(
+      await until(
+        async () => stats.duplicate,
+        (d) => d > 0,
+      ),
+    ).toBe(1);
     expect(await stored(unit.id, ts)).toEqual([41.5]);
   });
 
@@ -106,7 +161,11 @@ describe.each(DRIVERS)('MQTT ingestion on %s', (driver) => {
     const before = { rejected: stats.rejected, refused: stats.refusedMessages, messages: stats.messages };
     const point = { channel: 1, ts: ts.toISOString(), value: 7 };
     // Unit of another organisation under this organisation's topic: rejected like an HTTP point.
-    await publisher.publishAsync(`${prefix}/${unit.org}/${foreignUnit}/points`, JSON.stringify({ points: [point] }), { qos: 1 });
+    await publisher.publishAsync(
+      `${prefix}/${unit.org}/${foreignUnit}/points`,
+      JSON.stringify({ points: [point] }),
+      { qos: 1 },
+    );
     // Not JSON; a point naming another unit than the topic.
     await publisher.publishAsync(`${prefix}/${unit.org}/${unit.id}/points`, 'not json', { qos: 1 });
     await publisher.publishAsync(
@@ -114,7 +173,10 @@ describe.each(DRIVERS)('MQTT ingestion on %s', (driver) => {
       JSON.stringify({ points: [{ ...point, unitId: foreignUnit }] }),
       { qos: 1 },
     );
-    await until(async () => stats.messages - before.messages, (n) => n === 3);
+    await until(
+      async () => stats.messages - before.messages,
+      (n) => n === 3,
+    );
     expect(await stored(foreignUnit, ts)).toEqual([]);
     expect(await stored(unit.id, ts)).toEqual([]);
     expect(stats.rejected - before.rejected).toBe(1);
@@ -137,14 +199,26 @@ describe.each(DRIVERS)('MQTT ingestion on %s', (driver) => {
     const seen: StoredMeasurement[] = [];
     const hooks = new MeasurementHooks();
     hooks.subscribe((points) => void seen.push(...points));
-    const sub = startMqttIngestion({ url: BROKER, prefix: own, clientId: `${own}-server`, db: flaky, hooks, log: quiet });
+    const sub = startMqttIngestion({
+      url: BROKER,
+      prefix: own,
+      clientId: `${own}-server`,
+      db: flaky,
+      hooks,
+      log: quiet,
+    });
     try {
       await sub.ready();
       const ts = new Date(Date.now() - 180_000);
       ts.setMilliseconds(0);
       const payload = JSON.stringify({ points: [{ channel: unit.channel, ts: ts.toISOString(), value: 3 }] });
       await publisher.publishAsync(`${own}/${unit.org}/${unit.id}/points`, payload, { qos: 1 });
-      expect(await until(() => stored(unit.id, ts), (v) => v.length > 0)).toEqual([3]);
+      expect(
+        await until(
+          () => stored(unit.id, ts),
+          (v) => v.length > 0,
+        ),
+      ).toEqual([3]);
       expect(sub.stats.failedWrites).toBe(1);
       expect(sub.stats.messages).toBe(2); // the failed delivery, then the broker's second one
       // The alarm pipeline's hooks saw the stored point once.

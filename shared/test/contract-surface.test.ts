@@ -39,7 +39,9 @@ test('a later version of a major keeps every export of the earlier ones', () => 
   for (let i = 1; i < released.length; i++) {
     const [before, after] = [released[i - 1]!, released[i]!];
     if (major(before.version) !== major(after.version)) continue;
-    expect({ [after.version]: surface.missingIn(after.surface, before.surface) }).toEqual({ [after.version]: [] });
+    expect({ [after.version]: surface.missingIn(after.surface, before.surface) }).toEqual({
+      [after.version]: [],
+    });
   }
 });
 

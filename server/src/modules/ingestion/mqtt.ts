@@ -31,7 +31,12 @@ export const MqttIngestMessage = T.Object(
   {
     points: T.Array(
       T.Object(
-        { unitId: T.Optional(Id), channel: ChannelNo, ts: T.String({ format: 'date-time' }), value: T.Number() },
+        {
+          unitId: T.Optional(Id),
+          channel: ChannelNo,
+          ts: T.String({ format: 'date-time' }),
+          value: T.Number(),
+        },
         { additionalProperties: false },
       ),
       { minItems: 1, maxItems: INGEST_MAX_BATCH },
@@ -47,7 +52,10 @@ export function subscriptionOf(prefix: string): string {
 }
 
 /** The organisation and unit a topic names, or null when it is not a measurement topic. */
-export function topicTarget(prefix: string, topic: string): { organizationId: number; unitId: number } | null {
+export function topicTarget(
+  prefix: string,
+  topic: string,
+): { organizationId: number; unitId: number } | null {
   const parts = topic.split('/');
   if (parts.length !== 4 || parts[0] !== prefix || parts[3] !== 'points') return null;
   const [org, unit] = [parts[1]!, parts[2]!];
@@ -68,10 +76,13 @@ export function pointsOf(
     return { refused: 'the payload is not JSON' };
   }
   if (!Value.Check(MqttIngestMessage, body))
-    return { refused: `the payload is not { "points": [{ "channel", "ts", "value" }] } of 1-${INGEST_MAX_BATCH} points` };
+    return {
+      refused: `the payload is not { "points": [{ "channel", "ts", "value" }] } of 1-${INGEST_MAX_BATCH} points`,
+    };
   const points: IngestPoint[] = [];
   for (const p of body.points) {
-    if (p.unitId !== undefined && p.unitId !== target.unitId) return { refused: 'a point names another unit than the topic' };
+    if (p.unitId !== undefined && p.unitId !== target.unitId)
+      return { refused: 'a point names another unit than the topic' };
     const ts = new Date(p.ts);
     if (Number.isNaN(ts.getTime())) return { refused: 'ts must be an ISO 8601 time' };
     points.push({ unitId: target.unitId, channel: p.channel, ts, value: p.value });
@@ -117,7 +128,14 @@ function brokerOf(url: string): string {
 }
 
 export function startMqttIngestion(opts: MqttIngestionOptions): MqttIngestion {
-  const stats: MqttIngestionStats = { messages: 0, accepted: 0, duplicate: 0, rejected: 0, refusedMessages: 0, failedWrites: 0 };
+  const stats: MqttIngestionStats = {
+    messages: 0,
+    accepted: 0,
+    duplicate: 0,
+    rejected: 0,
+    refusedMessages: 0,
+    failedWrites: 0,
+  };
   const broker = brokerOf(opts.url);
   const client = mqtt.connect(opts.url, {
     clientId: opts.clientId,
@@ -133,7 +151,10 @@ export function startMqttIngestion(opts: MqttIngestionOptions): MqttIngestion {
     stats.messages += 1;
     if (!target) {
       stats.refusedMessages += 1;
-      opts.log.warn({ topic: packet.topic }, 'MQTT message on a topic that is not <prefix>/<organisation>/<unit>/points: dropped');
+      opts.log.warn(
+        { topic: packet.topic },
+        'MQTT message on a topic that is not <prefix>/<organisation>/<unit>/points: dropped',
+      );
       return;
     }
     const parsed = pointsOf(target, packet.payload as Buffer);
@@ -158,7 +179,11 @@ export function startMqttIngestion(opts: MqttIngestionOptions): MqttIngestion {
     stats.rejected += result.rejected;
     if (result.rejected > 0)
       opts.log.warn(
-        { topic: packet.topic, rejected: result.rejected, reasons: [...new Set(result.rejections.map((r) => r.reason))] },
+        {
+          topic: packet.topic,
+          rejected: result.rejected,
+          reasons: [...new Set(result.rejections.map((r) => r.reason))],
+        },
         'MQTT measurement points rejected',
       );
   }
@@ -170,7 +195,10 @@ export function startMqttIngestion(opts: MqttIngestionOptions): MqttIngestion {
     store(packet as IPublishPacket).then(
       () => callback(),
       (err: unknown) => {
-        opts.log.error({ err, topic: (packet as IPublishPacket).topic }, 'MQTT measurements not stored: the broker will deliver them again');
+        opts.log.error(
+          { err, topic: (packet as IPublishPacket).topic },
+          'MQTT measurements not stored: the broker will deliver them again',
+        );
         // No acknowledgement, and a new connection: the broker sends the message again.
         client.reconnect();
       },
@@ -187,7 +215,11 @@ export function startMqttIngestion(opts: MqttIngestionOptions): MqttIngestion {
           if (!subscribed) reject(err);
           return;
         }
-        if (!subscribed) opts.log.info({ broker, topics: `${opts.prefix}/+/+/points`, sessionPresent: connack.sessionPresent }, 'MQTT ingestion subscribed');
+        if (!subscribed)
+          opts.log.info(
+            { broker, topics: `${opts.prefix}/+/+/points`, sessionPresent: connack.sessionPresent },
+            'MQTT ingestion subscribed',
+          );
         subscribed = true;
         resolve();
       });
