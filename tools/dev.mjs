@@ -21,6 +21,9 @@ is no hot module replacement); the server serves each new build at once, without
   npm run dev                 every front end (shell and remotes)
   npm run dev -- tasks        only mf-tasks (also: mf-tasks); the shell and the other remotes are
                               the production builds, as in a release
+  npm run dev -- tasks --standalone
+                              every page is mf-tasks' standalone page: the area with a sign-in
+                              of its own against this server, without the shell
 
 The builds are production builds without minification: React's production build on both sides of
 Module Federation. (A development build of one remote inside the production shell mixes React's
@@ -29,7 +32,8 @@ Server code is not watched: after a change in server/, stop and run again.`);
   process.exit(0);
 }
 
-const picked = args.map((a) => {
+const standalone = args.includes('--standalone');
+const picked = args.filter((a) => a !== '--standalone').map((a) => {
   const name = FRONT_ENDS.includes(a) ? a : FRONT_ENDS.includes(`mf-${a}`) ? `mf-${a}` : null;
   if (!name) {
     console.error(`Unknown front end "${a}": use one of ${FRONT_ENDS.join(', ')} (or a remote's short name).`);
@@ -38,6 +42,10 @@ const picked = args.map((a) => {
   return name;
 });
 const watched = picked.length ? [...new Set(picked)] : FRONT_ENDS;
+if (standalone && (watched.length !== 1 || watched[0] === 'shell')) {
+  console.error('--standalone takes exactly one remote, e.g. npm run dev -- tasks --standalone');
+  process.exit(2);
+}
 
 checkNode();
 try {
@@ -74,10 +82,17 @@ for (const name of watched) {
 
 const server = spawn(process.execPath, [path.join(root, 'server/dist/main.cjs')], {
   stdio: 'inherit',
-  env: { ...process.env, DEMO: process.env.DEMO ?? '1', DEV_RELOAD: '1' },
+  env: {
+    ...process.env,
+    DEMO: process.env.DEMO ?? '1',
+    DEV_RELOAD: '1',
+    ...(standalone ? { DEV_STANDALONE: watched[0] } : {}),
+  },
 });
 children.push(server);
-console.log(`» Watching ${watched.join(', ')}; edit their code and the open pages reload when it is built.`);
+console.log(
+  `» Watching ${watched.join(', ')}; edit their code and the open pages reload when it is built.${standalone ? ` Every page is ${watched[0]}'s standalone page (no shell).` : ''}`,
+);
 
 const stop = (sig) => {
   for (const c of children) c.kill(sig);

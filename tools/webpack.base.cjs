@@ -12,6 +12,9 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const contractSurface = require('./contract-surface.cjs');
 
 const root = path.resolve(__dirname, '..');
+const STANDALONE_ENTRY = path.join(root, 'shared/src/standalone/entry.ts');
+/** The shell's icon (shell/public/index.html), so a standalone page asks for no /favicon.ico. */
+const STANDALONE_ICON = (/<link rel="icon"[^>]*>/.exec(fs.readFileSync(path.join(root, 'shell/public/index.html'), 'utf8')) ?? [''])[0];
 const CHUNK_LOAD_TIMEOUT_MS = 120_000; // the spec's chunk timeout (also CHUNK_LOAD_TIMEOUT_MS in @fieldwatch/shared)
 
 /**
@@ -82,9 +85,13 @@ class PublicScriptsPlugin {
 
 /** Shared singletons: one copy of each on the page, whoever loads first (shareStrategy loaded-first). */
 function sharedConfig(dir) {
+  // Each singleton declares the exact version the app was built with (issue 21 §3: its manifest
+  // says what it was tested against). The page has one copy — the first loaded, the shell's — and
+  // a remote built with another version still runs on it; the federation runtime warns in the
+  // console, which the journeys' clean-console check would catch.
   const single = (name, extra = {}) => {
     const version = installedVersion(dir, name);
-    return { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0`, ...extra };
+    return { singleton: true, version, requiredVersion: version, ...extra };
   };
   const react = single('react');
   const reactDom = single('react-dom');
@@ -152,7 +159,9 @@ function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
     return {
       context: dir,
       mode: production ? 'production' : 'development',
-      entry: { main: './src/index.ts' },
+      // A remote's build also has its standalone page (standalone.html: the area without the shell,
+      // with its own sign-in; shared/src/standalone/), which `npm run dev -- <remote> --standalone` serves.
+      entry: isShell ? { main: './src/index.ts' } : { main: './src/index.ts', standalone: STANDALONE_ENTRY },
       output: {
         path: path.join(dir, 'dist'),
         // Remotes: 'auto' resolves the public path from where remoteEntry.js was loaded, so a
@@ -166,7 +175,10 @@ function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
         clean: true,
       },
       devtool: process.env.FW_SOURCEMAPS ? 'source-map' : false,
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: routerAlias(dir) },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        alias: { ...routerAlias(dir), ...(isShell ? {} : { 'fw-standalone-app$': path.join(dir, 'src/app.tsx') }) },
+      },
       module: {
         // An import of a name a module does not export (e.g. one missing from the router facade)
         // fails the build instead of becoming undefined at run time.
@@ -238,13 +250,23 @@ function createConfig({ dir, name, cssPrefix, exposes = {}, isShell = false }) {
         new webpack.DefinePlugin({
           'process.env.FW_SENTRY_DSN': JSON.stringify(process.env.FW_SENTRY_DSN ?? ''),
           'process.env.FW_RELEASE': JSON.stringify(process.env.FW_RELEASE ?? 'dev'),
+          ...(isShell ? {} : { __FW_REMOTE_NAME__: JSON.stringify(name) }),
         }),
         ...(isShell
           ? [
               new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), scriptLoading: 'defer' }),
               new PublicScriptsPlugin(dir),
             ]
-          : []),
+          : [
+              new HtmlWebpackPlugin({
+                filename: 'standalone.html',
+                chunks: ['standalone'],
+                // The page is served at the area's own paths (/taskmanagement…), not beside its files.
+                publicPath: `/remotes/${name}/`,
+                scriptLoading: 'defer',
+                templateContent: `<!doctype html><html lang="en" data-theme="dark"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Fieldwatch — ${name} (standalone)</title>${STANDALONE_ICON}</head><body><div id="root"></div></body></html>`,
+              }),
+            ]),
         // Precompressed copies beside each text file (file.js.br, file.js.gz): the server sends the
         // one the browser accepts (@fastify/static preCompressed), as a CDN in front of the files
         // would; compressed once here at the highest level, never per request.

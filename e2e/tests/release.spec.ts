@@ -17,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
-import { freePort, startFieldwatch } from './signin-servers';
+import { demoServerEnv, freePort, startFieldwatch } from './signin-servers';
 
 const root = path.resolve(__dirname, '..', '..');
 const KEY = 'e2e-release-key-0123456789abcdef';
@@ -66,21 +66,13 @@ async function startServers(): Promise<Servers> {
     recursive: true,
   });
   const cdnServer = await startCdn(path.join(work, 'cdn'), cdnPort);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: 'memory://',
-    DEMO: '1',
-    SIMULATOR: '0',
-    LOG_LEVEL: 'warn',
-    WEATHER_URL: 'off',
+  const env = demoServerEnv(port, {
     MAIL_DIR: path.join(work, 'mail'),
     RELEASE_KEY: KEY,
     RELEASES_DIR: path.join(work, 'releases'),
     REMOTE_ORIGINS: cdn,
     FIELDWATCH_URL: base,
-  };
+  });
   const server = await startFieldwatch(base, env);
   return {
     base,

@@ -56,6 +56,21 @@ export interface SignInServers {
   close(): Promise<void>;
 }
 
+/** The environment of a journey's own demo server on `port` (in memory, no simulator), plus `extra`. */
+export function demoServerEnv(port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    DEMO: '1',
+    SIMULATOR: '0',
+    LOG_LEVEL: 'warn',
+    WEATHER_URL: 'off',
+    ...extra,
+  };
+}
+
 /**
  * Starts the sink, the provider (when `bankid`) and the server. `accounts`: the provider's
  * accounts (id → claims); the login form of the provider takes the id.
@@ -66,19 +81,12 @@ export async function startSignInServers(opts: { bankid: boolean; accounts?: Rec
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   if (opts.bankid) provider.start(`${base}/api/v3/auth/bankid/callback`);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: 'memory://',
-    DEMO: '1',
-    SIMULATOR: '0',
-    LOG_LEVEL: 'warn',
+  const env = demoServerEnv(port, {
     SMTP_URL: smtp.url,
     ...(opts.bankid
       ? { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: TEST_CLIENT.id, OIDC_CLIENT_SECRET: TEST_CLIENT.secret }
       : {}),
-  };
+  });
   const server = await startFieldwatch(base, env, 'the sign-in server');
   return {
     base,

@@ -79,6 +79,11 @@ export interface Config {
    */
   devReload?: boolean;
   /**
+   * DEV_STANDALONE=<remote> (set by `npm run dev -- <remote> --standalone`): every page is that
+   * remote's standalone page (its dist's standalone.html: the area with its own sign-in, no shell).
+   */
+  devStandalone?: RemoteName;
+  /**
    * Minutes without a measurement before a unit gets a communication error (COMM_TIMEOUT_MIN,
    * default DEFAULT_COMM_TIMEOUT_MIN; 0 = the watchdog is off). Off under jest unless set.
    */
@@ -303,6 +308,12 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     default: '0 (1 under npm run dev)',
     description:
       "Development only: every page reloads itself when a front end's build in its dist folder changes (npm run dev sets it)",
+  },
+  {
+    name: 'DEV_STANDALONE',
+    default: '(unset: the shell)',
+    description:
+      "Development only: a remote's name (e.g. tasks); every page is that remote's standalone page — the area with its own sign-in and no shell (npm run dev -- tasks --standalone sets it)",
   },
   {
     name: 'SIMULATOR_BACKFILL',
@@ -553,6 +564,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(simulatorIntervalSec !== undefined ? { simulatorIntervalSec } : {}),
     ...(env.SIMULATOR_BACKFILL ? { simulatorBackfill: flag('SIMULATOR_BACKFILL', env.SIMULATOR_BACKFILL, true) } : {}),
     ...(env.DEV_RELOAD && flag('DEV_RELOAD', env.DEV_RELOAD, false) ? { devReload: true } : {}),
+    ...(env.DEV_STANDALONE ? { devStandalone: remoteName('DEV_STANDALONE', env.DEV_STANDALONE) } : {}),
     ...(commTimeoutMin !== undefined ? { commTimeoutMin } : {}),
     ...(env.ALARM_REPEAT ? { alarmRepeat: flag('ALARM_REPEAT', env.ALARM_REPEAT, true) } : {}),
     ...(env.TASK_FILES_DIR ? { taskFilesDir: path.resolve(env.TASK_FILES_DIR) } : {}),
@@ -611,6 +623,13 @@ function smtpServerUrl(value: string): string {
   if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
     throw new ConfigError('SMTP_URL must be smtp://host[:port] or smtps://[user:password@]host[:port]');
   return value;
+}
+
+function remoteName(variable: string, value: string): RemoteName {
+  const name = value.trim().replace(/^mf-/, '');
+  if (!(REMOTE_NAMES as readonly string[]).includes(name))
+    throw new ConfigError(`${variable} must be one of ${REMOTE_NAMES.join(', ')}, got "${value}"`);
+  return name as RemoteName;
 }
 
 /** An mqtt:// or mqtts:// URL. The error never repeats the value: it may hold a password. */

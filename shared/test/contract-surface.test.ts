@@ -10,6 +10,8 @@
  */
 import { CONTRACT_VERSION, satisfiesContract } from '../src/contract/version';
 
+// The tool is CommonJS (webpack configs require it too); shared's tests have no Node types.
+declare const require: (id: string) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const surface = require('../../tools/contract-surface.cjs') as {
   REMOTES: string[];

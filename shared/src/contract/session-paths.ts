@@ -19,6 +19,15 @@ export const SESSION_PATHS = {
   devices: '/api/v2/device/devices',
 } as const;
 
+/** The sign-in sequence's calls: their paths and query (the shell's early requests, a standalone remote). */
+export const SESSION_CALLS = {
+  session: { url: SESSION_PATHS.session, params: {} },
+  dashboards: { url: SESSION_PATHS.dashboards, params: { excludeContent: true, useContext: true } },
+  events: { url: SESSION_PATHS.events, params: { limit: 200 } },
+  containers: { url: SESSION_PATHS.containers, params: { use_context: true } },
+  devices: { url: SESSION_PATHS.devices, params: { use_context: true } },
+} as const;
+
 /**
  * A cookie beside the (HttpOnly) session cookie that scripts can read, with the same lifetime: it
  * says only "this browser had a session". Without it the page does not ask for the session at all,

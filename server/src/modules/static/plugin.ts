@@ -98,13 +98,23 @@ async function staticPlugin(app: FastifyInstance, { config, db }: ServerContext)
     // while that remote is the build in its dist folder (a release's files may live elsewhere, and
     // the page's user may be in its canary).
     const area = firstAreaOfPage(request.url.split('?')[0] ?? '/');
-    const links = area && (await servesDist(area)) ? areaPreloadLinks(area, remoteDist(area)) : [];
+    const links =
+      area && !config.devStandalone && (await servesDist(area)) ? areaPreloadLinks(area, remoteDist(area)) : [];
     if (links.length > 0) reply.header('link', links.join(', '));
-    if (config.devReload)
+    // Development: a remote's standalone page instead of the shell (DEV_STANDALONE), and/or the
+    // live-reload client (DEV_RELOAD).
+    if (config.devReload || config.devStandalone) {
+      const page = config.devStandalone
+        ? path.join(remoteDist(config.devStandalone), 'standalone.html')
+        : path.join(shellDist, 'index.html');
+      if (!existsSync(page))
+        return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_STORE).send(BUILD_FIRST_MESSAGE);
+      const html = readFileSync(page, 'utf8');
       return reply
         .header('cache-control', NO_STORE)
         .type('text/html; charset=utf-8')
-        .send(withReloadClient(readFileSync(path.join(shellDist, 'index.html'), 'utf8')));
+        .send(config.devReload ? withReloadClient(html) : html);
+    }
     return sendBuilt(reply.header('cache-control', NO_CACHE), 'index.html', shellDist);
   }
 

@@ -9,15 +9,9 @@
  * data cache (see calls.ts), where the sequence finds them. It imports only the paths (a file that
  * imports nothing): it is part of the tiny entry chunk.
  */
-import { SESSION_HINT_COOKIE, SESSION_PATHS } from '@fieldwatch/shared/session-paths';
+import { SESSION_CALLS, SESSION_HINT_COOKIE, SESSION_PATHS } from '@fieldwatch/shared/session-paths';
 
-export const SESSION_CALLS = {
-  session: { url: SESSION_PATHS.session, params: {} },
-  dashboards: { url: SESSION_PATHS.dashboards, params: { excludeContent: true, useContext: true } },
-  events: { url: SESSION_PATHS.events, params: { limit: 200 } },
-  containers: { url: SESSION_PATHS.containers, params: { use_context: true } },
-  devices: { url: SESSION_PATHS.devices, params: { use_context: true } },
-} as const;
+export { SESSION_CALLS };
 
 export type SessionCall = keyof typeof SESSION_CALLS;
 
