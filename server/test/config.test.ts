@@ -80,6 +80,12 @@ describe('config', () => {
     for (const name of ['MQTT_URL', 'MQTT_TOPIC_PREFIX', 'MQTT_CLIENT_ID']) expect(ENV_VARS.map((v) => v.name)).toContain(name);
   });
 
+  it('reads the development switches', () => {
+    expect(loadConfig({})).not.toHaveProperty('devReload');
+    expect(loadConfig({ DEV_RELOAD: '1', DEV_STANDALONE: 'mf-tasks' })).toMatchObject({ devReload: true, devStandalone: 'tasks' });
+    expect(() => loadConfig({ DEV_STANDALONE: 'shell' })).toThrow(/^DEV_STANDALONE must be one of dashboard, /);
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '8080',

@@ -1,5 +1,5 @@
 /**
- * Live reload of `npm run dev` (DEV_RELOAD; issue 21 §1): with it, the page carries the client
+ * Live reload of `npm run dev` (DEV_RELOAD; issue 21 §1) and its standalone pages (DEV_STANDALONE): with it, the page carries the client
  * script and a write into a front end's dist folder sends every open page a 'reload' event; without
  * it, none of this exists.
  */
@@ -61,6 +61,26 @@ describe('with DEV_RELOAD', () => {
     await reloaded;
     res.destroy();
   });
+});
+
+test('with DEV_STANDALONE every page is that remote’s standalone page', async () => {
+  const root = makeStaticRoot();
+  writeFileSync(
+    path.join(root, 'mf-onboarding/dist/standalone.html'),
+    '<!doctype html><title>onboarding on its own</title>',
+  );
+  const s = await startServer('pglite', { staticRoot: root, devStandalone: 'onboarding' });
+  try {
+    for (const url of ['/', '/taskmanagement', '/onboarding/x']) {
+      const page = await s.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('onboarding on its own');
+      expect(page.headers.link).toBeUndefined();
+    }
+  } finally {
+    await s.close();
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test('without DEV_RELOAD there is no client and no stream', async () => {
