@@ -52,12 +52,40 @@ export function packages() {
 }
 
 const FRONT_ENDS = ['shell', 'mf-dashboard', 'mf-devices', 'mf-tasks', 'mf-admin', 'mf-onboarding'];
-const COMMON_INPUTS = ['shared', 'locales', 'tools/webpack.base.cjs', 'tsconfig.base.json', 'pnpm-lock.yaml'];
+const COMMON_INPUTS = [
+  'shared',
+  'locales/package.json',
+  'tools/webpack.base.cjs',
+  'tools/contract-surface.cjs',
+  'tsconfig.base.json',
+  'pnpm-lock.yaml',
+];
+const LOCALE_LANGUAGES = ['en', 'da', 'de', 'sv'];
+
+/** Every .ts/.tsx file below `dir`. */
+function sources(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
+}
+
+/**
+ * The locale files a front end's build reads: the namespaces its own sources and shared's import
+ * (`@fieldwatch/locales/<namespace>`), so a change of the tasks texts rebuilds mf-tasks, not the
+ * dashboards.
+ */
+export function localeInputs(pkg) {
+  const namespaces = new Set();
+  for (const file of [...sources(path.join(root, pkg, 'src')), ...sources(path.join(root, 'shared', 'src'))])
+    for (const m of readFileSync(file, 'utf8').matchAll(/@fieldwatch\/locales\/([a-z-]+)/g)) namespaces.add(m[1]);
+  return [...namespaces].flatMap((ns) => [`locales/src/${ns}.ts`, ...LOCALE_LANGUAGES.map((l) => `locales/${l}/${ns}.json`)]);
+}
 
 /** Builds every part whose sources changed since its last build. */
 export function ensureBuilt({ force = false } = {}) {
   const jobs = [
-    ...FRONT_ENDS.map((p) => ({ name: p, output: `${p}/dist/.built`, inputs: [p, ...COMMON_INPUTS] })),
+    ...FRONT_ENDS.map((p) => ({ name: p, output: `${p}/dist/.built`, inputs: [p, ...COMMON_INPUTS, ...localeInputs(p)] })),
     { name: 'server', output: 'server/dist/.built', inputs: ['server', 'shared', 'pnpm-lock.yaml'] },
   ];
   for (const job of jobs) {

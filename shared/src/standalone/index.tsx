@@ -76,6 +76,9 @@ async function loadSessionLists(
   session: SessionResponse,
 ): Promise<void> {
   const store = sessionStore.getState();
+  // The account's theme, as the shell applies it at sign-in.
+  if (session.user.theme === 'dark' || session.user.theme === 'bright')
+    document.documentElement.dataset.theme = session.user.theme;
   sessionStore.setState({
     user: session.user,
     customers: session.Customers,
