@@ -184,16 +184,19 @@ describe.each(DRIVERS)('MQTT ingestion on %s', (driver) => {
   });
 
   it('does not acknowledge a write that failed: the broker delivers the message again', async () => {
-    // A second subscriber on its own prefix whose first write fails (the database "away").
+    // A second subscriber on its own prefix whose first write fails (the database "away"): the
+    // ingestion's first statement reads the units, its second writes the points.
     const own = `${prefix}x`;
-    let failures = 1;
+    let statements = 0;
     const flaky = new Proxy(s.db.db, {
       get(target, key, receiver) {
-        if (key === 'transaction' && failures > 0) {
-          failures -= 1;
-          return () => Promise.reject(new Error('database away'));
-        }
-        return Reflect.get(target, key, receiver) as unknown;
+        const real = Reflect.get(target, key, receiver) as unknown;
+        if (key !== 'execute' || typeof real !== 'function') return real;
+        return (...args: unknown[]) => {
+          statements += 1;
+          if (statements === 2) return Promise.reject(new Error('database away'));
+          return (real as (...a: unknown[]) => unknown).apply(target, args);
+        };
       },
     }) as Db;
     const seen: StoredMeasurement[] = [];

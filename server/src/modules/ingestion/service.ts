@@ -1,17 +1,18 @@
 /**
- * The one write path for measurements: the HTTP ingestion endpoint and the demo simulator both call
- * ingestMeasurements(). In one transaction it inserts the raw points (ON CONFLICT DO NOTHING: a
- * point already stored for the same unit, channel and time is a duplicate and changes nothing) and
- * folds exactly the inserted ones into the hour and day rollups (upsert of min/max/sum/count/last),
- * so a duplicate never counts twice. After commit the inserted points go to the measurement hooks
- * (the alarm pipeline subscribes there).
+ * The one write path for measurements: the HTTP and MQTT ingestion and the demo simulator all call
+ * ingestMeasurements(). Two round trips for a batch (issue 22 §4): one query reads the units, their
+ * channels and scaling; one statement inserts the raw points (ON CONFLICT DO NOTHING: a point
+ * already stored for the same unit, channel and time is a duplicate and changes nothing), folds
+ * exactly the inserted ones into the hour and day rollups (upsert of min/max/sum/count/last), so a
+ * duplicate never counts twice, and moves the units' last contact. After commit the inserted points
+ * go to the measurement hooks (the alarm pipeline subscribes there).
  *
  * A point arrives as the unit's raw reading and is stored scaled by its channel's port settings
  * (value = raw × factor + offset, the shared applyScaling; the scaling is in the unit's settings,
  * section `ports`): charts, rollups, the device lists and the alarm limits all see the scaled
  * value. A change of the scaling applies to the readings that arrive after it.
  */
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   aggregateByBucket,
   applyScaling,
@@ -80,26 +81,19 @@ export async function ingestMeasurements(
   /** Per unit with settings, its `ports` section (the channels' scaling). */
   const ports = new Map<number, Record<string, SettingsValue>>();
   if (unitIds.length > 0) {
-    const unitRows = await db
-      .select({ id: units.id, org: units.organizationId })
-      .from(units)
-      .where(
-        opts.orgIds
-          ? and(inArray(units.id, unitIds), inArray(units.organizationId, [...opts.orgIds, -1]))
-          : inArray(units.id, unitIds),
-      );
-    for (const u of unitRows) unitOrg.set(u.id, u.org);
-    if (unitRows.length > 0) {
-      const chRows = await db
-        .select({ unitId: channels.unitId, channelNo: channels.channelNo })
-        .from(channels)
-        .where(inArray(channels.unitId, [...unitOrg.keys()]));
-      for (const c of chRows) known.add(`${c.unitId}:${c.channelNo}`);
-      const portRows = await db
-        .select({ unitId: unitSettings.unitId, ports: sql<Record<string, SettingsValue> | null>`${unitSettings.settings} -> ${PORTS_SECTION}::text` })
-        .from(unitSettings)
-        .where(inArray(unitSettings.unitId, [...unitOrg.keys()]));
-      for (const r of portRows) if (r.ports) ports.set(r.unitId, r.ports);
+    // One round trip: each unit with its organisation, its channels and its channels' scaling.
+    const orgFilter = opts.orgIds ? sql`and u.organization_id = any(${pgArray([...opts.orgIds, -1])}::int[])` : sql``;
+    const result = await db.execute(sql`
+      select u.id, u.organization_id as org,
+        array(select c.channel_no from ${channels} c where c.unit_id = u.id) as channels,
+        (select s.settings -> ${PORTS_SECTION}::text from ${unitSettings} s where s.unit_id = u.id) as ports
+      from ${units} u
+      where u.id = any(${pgArray(unitIds)}::int[]) ${orgFilter}`);
+    for (const u of rowsOf<{ id: number; org: number; channels: number[] | string; ports: Record<string, SettingsValue> | null }>(result)) {
+      const id = Number(u.id);
+      unitOrg.set(id, Number(u.org));
+      for (const c of intArray(u.channels)) known.add(`${id}:${c}`);
+      if (u.ports) ports.set(id, u.ports);
     }
   }
 
@@ -148,28 +142,31 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** An int[] column as the driver gives it: an array, or PostgreSQL's text form "{1,2,3}". */
+function intArray(value: number[] | string | null): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  if (typeof value !== 'string' || value.length <= 2) return [];
+  return value.slice(1, -1).split(',').map(Number);
+}
+
+/** PostgreSQL's "deadlock detected": two writers locked the same rollup or unit rows in another order. */
+const DEADLOCK = '40P01';
+
 /**
- * Inserts whole columns as arrays (unnest): four parameters whatever the batch size, which keeps
- * PGlite and PostgreSQL fast where a multi-row VALUES list with thousands of parameters is not.
+ * Stores the points, their rollups and the units' last contact in one statement per chunk of
+ * INSERT_CHUNK points (one round trip for an HTTP or MQTT batch; several chunks share a transaction):
+ * the raw points go in as whole columns (unnest: four parameters whatever the batch size), ON
+ * CONFLICT DO NOTHING drops the duplicates, and only the points actually inserted are folded into
+ * the hour and day rollups (the same folds as rollupRows/aggregateByBucket: UTC buckets, min, max,
+ * sum, count, last) and move their unit's last contact forward (never back). A deadlock with another
+ * writer rolls the statement back whole; it is tried again.
  */
 async function storePoints(db: Db, candidates: Candidate[]): Promise<StoredMeasurement[]> {
   const orgOf = new Map(candidates.map((c) => [c.unitId, c.organizationId]));
-  return db.transaction(async (tx) => {
+  const store = async (tx: Db) => {
     const inserted: StoredMeasurement[] = [];
     for (let i = 0; i < candidates.length; i += INSERT_CHUNK) {
-      const chunk = candidates.slice(i, i + INSERT_CHUNK);
-      const result = await tx.execute(sql`
-        insert into measurements (unit_id, channel_no, ts, value)
-        select u, c, t, v from unnest(
-          ${pgArray(chunk.map((c) => c.unitId))}::int[],
-          ${pgArray(chunk.map((c) => c.channel))}::int[],
-          ${pgArray(chunk.map((c) => c.ts.toISOString()))}::timestamptz[],
-          ${pgArray(chunk.map((c) => c.value))}::float8[]
-        ) as x(u, c, t, v)
-        on conflict do nothing
-        returning unit_id as "unitId", channel_no as "channel",
-          (extract(epoch from ts) * 1000)::float8 as "ms", value`);
-      for (const r of rowsOf<{ unitId: number; channel: number; ms: number; value: number }>(result))
+      for (const r of await storeChunk(tx, candidates.slice(i, i + INSERT_CHUNK)))
         inserted.push({
           unitId: Number(r.unitId),
           organizationId: orgOf.get(Number(r.unitId)) as number,
@@ -178,25 +175,58 @@ async function storePoints(db: Db, candidates: Candidate[]): Promise<StoredMeasu
           value: Number(r.value),
         });
     }
-    await upsertRollups(tx, inserted);
-    await touchLastContact(tx, inserted);
     return inserted;
-  });
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return candidates.length <= INSERT_CHUNK ? await store(db) : await db.transaction((tx) => store(tx as unknown as Db));
+    } catch (err) {
+      if (attempt >= 3 || (err as { code?: string }).code !== DEADLOCK) throw err;
+    }
+  }
 }
 
-/** Moves each unit's last contact forward to its newest stored point (never back: late batches). */
-async function touchLastContact(db: Db, inserted: readonly StoredMeasurement[]): Promise<void> {
-  if (inserted.length === 0) return;
-  const newest = new Map<number, number>();
-  for (const p of inserted) newest.set(p.unitId, Math.max(newest.get(p.unitId) ?? 0, p.ts.getTime()));
-  const ids = [...newest.keys()].sort((a, b) => a - b); // one lock order for concurrent writers
-  await db.execute(sql`
-    update units set last_contact_at = x.t
-    from unnest(
-      ${pgArray(ids)}::int[],
-      ${pgArray(ids.map((id) => new Date(newest.get(id) as number).toISOString()))}::timestamptz[]
-    ) as x(id, t)
-    where units.id = x.id and (units.last_contact_at is null or units.last_contact_at < x.t)`);
+type InsertedRow = { unitId: number; channel: number; ms: number; value: number };
+
+async function storeChunk(db: Db, chunk: Candidate[]): Promise<InsertedRow[]> {
+  const epoch = '1970-01-01T00:00:00Z';
+  const result = await db.execute(sql`
+    with ins as (
+      insert into measurements (unit_id, channel_no, ts, value)
+      select u, c, t, v from unnest(
+        ${pgArray(chunk.map((c) => c.unitId))}::int[],
+        ${pgArray(chunk.map((c) => c.channel))}::int[],
+        ${pgArray(chunk.map((c) => c.ts.toISOString()))}::timestamptz[],
+        ${pgArray(chunk.map((c) => c.value))}::float8[]
+      ) as x(u, c, t, v)
+      order by u, c, t
+      on conflict do nothing
+      returning unit_id, channel_no, ts, value
+    ),
+    rollups as (
+      insert into measurement_rollups (unit_id, channel_no, granularity, bucket, min, max, sum, count, last, last_ts)
+      select unit_id, channel_no, g.granularity, date_bin(g.size, ts, ${epoch}::timestamptz) as bucket,
+        min(value), max(value), sum(value), count(*)::int, (array_agg(value order by ts desc))[1], max(ts)
+      from ins cross join (values ('day', interval '1 day'), ('hour', interval '1 hour')) as g(granularity, size)
+      group by unit_id, channel_no, g.granularity, bucket
+      -- One lock order for concurrent writers (the order rollupRows gives).
+      order by unit_id, channel_no, g.granularity, bucket
+      on conflict (unit_id, channel_no, granularity, bucket) do update set
+        min = least(measurement_rollups.min, excluded.min),
+        max = greatest(measurement_rollups.max, excluded.max),
+        sum = measurement_rollups.sum + excluded.sum,
+        count = measurement_rollups.count + excluded.count,
+        last = case when excluded.last_ts >= measurement_rollups.last_ts then excluded.last else measurement_rollups.last end,
+        last_ts = greatest(measurement_rollups.last_ts, excluded.last_ts)
+    ),
+    contact as (
+      update units set last_contact_at = n.t
+      from (select unit_id, max(ts) as t from ins group by unit_id) as n
+      where units.id = n.unit_id and (units.last_contact_at is null or units.last_contact_at < n.t)
+    )
+    select unit_id as "unitId", channel_no as "channel", (extract(epoch from ts) * 1000)::float8 as "ms", value
+    from ins`);
+  return rowsOf<InsertedRow>(result);
 }
 
 export interface RollupRow {
@@ -263,7 +293,3 @@ export async function upsertRollupRows(db: Db, rows: readonly RollupRow[]): Prom
   }
 }
 
-async function upsertRollups(db: Db, inserted: readonly StoredMeasurement[]): Promise<void> {
-  if (inserted.length === 0) return;
-  await upsertRollupRows(db, rollupRows(inserted));
-}

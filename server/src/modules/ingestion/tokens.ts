@@ -13,7 +13,7 @@
  * authenticates nothing.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiTokenCreated, ApiTokenScope, ApiTokenSummary } from '@fieldwatch/shared';
 import type { Db } from '../../db/client';
 import { apiTokens, users } from '../../db/schema';
@@ -180,6 +180,10 @@ export interface AuthenticatedToken {
  * The token (id, organisation) if it is live — well formed, known, not revoked, not expired — and
  * holds `scope`; it records its use. Null otherwise (a token without the scope too: the caller
  * answers the same 401/403 either way, so nothing tells which tokens exist).
+ *
+ * A read, not a write (issue 22 §4): the last use is recorded at most once per USE_RECORD_MS per
+ * token, so a gateway sending many batches a second does not write (and flush to disk) its token's
+ * row with every one of them. "Last used" is therefore exact to the minute.
  */
 export async function authenticateApiToken(
   db: Db,
@@ -189,8 +193,8 @@ export async function authenticateApiToken(
 ): Promise<AuthenticatedToken | null> {
   if (!token || !(isWellFormedApiToken(token) || LEGACY_PATTERN.test(token))) return null;
   const [row] = await db
-    .update(apiTokens)
-    .set({ lastUsedAt: now })
+    .select({ id: apiTokens.id, organizationId: apiTokens.organizationId, lastUsedAt: apiTokens.lastUsedAt })
+    .from(apiTokens)
     .where(
       and(
         eq(apiTokens.tokenHash, hashToken(token)),
@@ -199,9 +203,28 @@ export async function authenticateApiToken(
         sql`${scope} = any(${apiTokens.scopes})`,
       ),
     )
-    .returning({ id: apiTokens.id, organizationId: apiTokens.organizationId });
-  return row ?? null;
+    .limit(1);
+  if (!row) return null;
+  let mine = useRecorded.get(db);
+  if (!mine) useRecorded.set(db, (mine = new Map()));
+  const recorded = Math.max(row.lastUsedAt?.getTime() ?? 0, mine.get(row.id) ?? 0);
+  if (now.getTime() - recorded >= USE_RECORD_MS) {
+    mine.set(row.id, now.getTime());
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, now))));
+  }
+  return { id: row.id, organizationId: row.organizationId };
 }
+
+/** How often a token's last use is written at most. */
+export const USE_RECORD_MS = 60_000;
+/**
+ * When this process last wrote each token's use, per database (the database's value may be newer:
+ * another replica).
+ */
+const useRecorded = new WeakMap<Db, Map<number, number>>();
 
 /** The organisation of a live read token by its id (the token's AuthContext, see auth/guard.ts). */
 export async function tokenOrganization(db: Db, tokenId: number): Promise<number | null> {
