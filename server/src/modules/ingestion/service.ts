@@ -149,6 +149,18 @@ function intArray(value: number[] | string | null): number[] {
   return value.slice(1, -1).split(',').map(Number);
 }
 
+/**
+ * How a rollup row already stored takes in the aggregate of new points (mergeAggregates in SQL):
+ * the one upsert clause of the ingestion statement and of upsertRollupRows.
+ */
+const ROLLUP_MERGE = sql.raw(`on conflict (unit_id, channel_no, granularity, bucket) do update set
+  min = least(measurement_rollups.min, excluded.min),
+  max = greatest(measurement_rollups.max, excluded.max),
+  sum = measurement_rollups.sum + excluded.sum,
+  count = measurement_rollups.count + excluded.count,
+  last = case when excluded.last_ts >= measurement_rollups.last_ts then excluded.last else measurement_rollups.last end,
+  last_ts = greatest(measurement_rollups.last_ts, excluded.last_ts)`);
+
 /** PostgreSQL's "deadlock detected": two writers locked the same rollup or unit rows in another order. */
 const DEADLOCK = '40P01';
 
@@ -211,13 +223,7 @@ async function storeChunk(db: Db, chunk: Candidate[]): Promise<InsertedRow[]> {
       group by unit_id, channel_no, g.granularity, bucket
       -- One lock order for concurrent writers (the order rollupRows gives).
       order by unit_id, channel_no, g.granularity, bucket
-      on conflict (unit_id, channel_no, granularity, bucket) do update set
-        min = least(measurement_rollups.min, excluded.min),
-        max = greatest(measurement_rollups.max, excluded.max),
-        sum = measurement_rollups.sum + excluded.sum,
-        count = measurement_rollups.count + excluded.count,
-        last = case when excluded.last_ts >= measurement_rollups.last_ts then excluded.last else measurement_rollups.last end,
-        last_ts = greatest(measurement_rollups.last_ts, excluded.last_ts)
+      ${ROLLUP_MERGE}
     ),
     contact as (
       update units set last_contact_at = n.t
@@ -283,13 +289,7 @@ export async function upsertRollupRows(db: Db, rows: readonly RollupRow[]): Prom
         ${pgArray(c.map((x) => x.agg.last))}::float8[],
         ${pgArray(c.map((x) => new Date(x.agg.lastTs).toISOString()))}::timestamptz[]
       )
-      on conflict (unit_id, channel_no, granularity, bucket) do update set
-        min = least(measurement_rollups.min, excluded.min),
-        max = greatest(measurement_rollups.max, excluded.max),
-        sum = measurement_rollups.sum + excluded.sum,
-        count = measurement_rollups.count + excluded.count,
-        last = case when excluded.last_ts >= measurement_rollups.last_ts then excluded.last else measurement_rollups.last end,
-        last_ts = greatest(measurement_rollups.last_ts, excluded.last_ts)`);
+      ${ROLLUP_MERGE}`);
   }
 }
 

@@ -17,6 +17,7 @@ import { ENDPOINTS, PUSH_HEARTBEAT_MS } from '@fieldwatch/shared';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { openEventStream } from '../../http/event-stream';
 import { unauthorized } from '../../http/errors';
 import { route } from '../../http/route';
 import { auth } from '../auth/guard';
@@ -84,15 +85,7 @@ export default async function pushPlugin(app: FastifyInstance, ctx: ServerContex
       .where(eq(sessions.id, a.sessionId));
     if (!session) throw unauthorized();
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(`retry: 5000\n: connected\n\n`);
+    const res = openEventStream(reply, 5000, 'connected');
 
     const unsubscribe = hub.subscribe((d) => {
       if (!orgs.has(d.organizationId)) return;

@@ -8,6 +8,7 @@
  */
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { openEventStream } from '../../http/event-stream';
 
 export const DEV_RELOAD_SCRIPT = '/__dev/reload.js';
 export const DEV_RELOAD_STREAM = '/__dev/reload';
@@ -70,14 +71,7 @@ export function installDevReload(app: FastifyInstance, dirs: readonly string[]):
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(CLIENT),
   );
   app.get(DEV_RELOAD_STREAM, { compress: false }, (request, reply) => {
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-    });
-    res.write('retry: 1000\n: watching the builds\n\n');
+    const res = openEventStream(reply, 1000, 'watching the builds');
     const send = (event: string) => {
       if (event === 'end') res.end();
       else res.write(`event: ${event}\ndata: {}\n\n`);
