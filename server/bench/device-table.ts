@@ -14,7 +14,6 @@
  *
  * `inProcess` times the service call itself (deviceTablePage, no HTTP) for the same shapes.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +25,7 @@ import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type DbHandle } from '../src/db/client';
 import { deviceTablePage } from '../src/modules/devices/units/table';
+import { benchConfig, throwawayPostgres } from './common';
 import { measure, stats, type Stats } from './http';
 import { HISTORY_STEP_MS, seedBench, signInBenchUser } from './seed';
 
@@ -49,21 +49,7 @@ function log(line: string): void {
 }
 
 function baseConfig(): Config {
-  const staticRoot = path.join(os.tmpdir(), 'fw-bench-no-front-end');
-  mkdirSync(staticRoot, { recursive: true });
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    demo: false,
-    simulator: false,
-    staticRoot,
-    remoteUrls: {},
-    cookieSecure: 'never',
-    trustProxy: false,
-    logLevel: 'warn',
-    dbStatementTimeoutMs: 600_000,
-  };
+  return benchConfig({ dbStatementTimeoutMs: 600_000 });
 }
 
 async function openBench(driver: Driver, databaseUrl: string | undefined) {
@@ -77,25 +63,9 @@ async function openBench(driver: Driver, databaseUrl: string | undefined) {
     };
   }
   if (!databaseUrl) throw new Error('--driver postgres needs --database-url');
-  const { Client } = await import('pg');
-  const name = `fw_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const config = { ...baseConfig(), databaseUrl: url.toString() };
-  return {
-    config,
-    handle: await openDatabase(config),
-    cleanup: async () => {
-      const c = new Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const pg = await throwawayPostgres(databaseUrl);
+  const config = { ...baseConfig(), databaseUrl: pg.url };
+  return { config, handle: await openDatabase(config), cleanup: pg.drop };
 }
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;

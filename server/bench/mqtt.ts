@@ -21,10 +21,10 @@ import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { buildApp } from '../src/app';
-import type { Config } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { channels, units } from '../src/db/schema';
 import { mqttIngestionOf } from '../src/modules/ingestion/plugin';
+import { benchConfig, cpuReferenceMs, machine, throwawayPostgres } from './common';
 
 const RESULTS_FILE = path.resolve(__dirname, '..', 'bench', 'results', 'mqtt.json');
 type Driver = 'pglite' | 'postgres';
@@ -45,66 +45,16 @@ function log(line: string): void {
   process.stdout.write(`[mqtt] ${line}\n`);
 }
 
-/** Milliseconds a fixed piece of CPU work takes here and now: figures from a busy machine show it. */
-function cpuReferenceMs(): number {
-  const start = process.hrtime.bigint();
-  let x = 0;
-  for (let i = 0; i < 20_000_000; i++) x = (x + Math.sqrt(i)) % 1_000_003;
-  if (x < 0) log('unreachable');
-  return Math.round(Number(process.hrtime.bigint() - start) / 1e6);
-}
-
-function machine(): Record<string, unknown> {
-  const cpus = os.cpus();
-  return {
-    cpus: cpus.length,
-    cpuModel: cpus[0]?.model.trim(),
-    loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100,
-    node: process.version,
-  };
-}
-
 async function openBench(driver: Driver, databaseUrl: string | undefined, broker: string, prefix: string) {
-  const staticRoot = path.join(os.tmpdir(), 'fw-bench-no-front-end');
-  mkdirSync(staticRoot, { recursive: true });
-  const base: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    demo: true,
-    simulator: false,
-    staticRoot,
-    remoteUrls: {},
-    cookieSecure: 'never',
-    trustProxy: false,
-    logLevel: 'warn',
-    mqttUrl: broker,
-    mqttTopicPrefix: prefix,
-    mqttClientId: `${prefix}-server`,
-  };
+  const base = benchConfig({ demo: true, mqttUrl: broker, mqttTopicPrefix: prefix, mqttClientId: `${prefix}-server` });
   if (driver === 'pglite') {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fw-bench-mqtt-'));
     const config = { ...base, dataDir };
     return { config, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   if (!databaseUrl) throw new Error('--driver postgres needs --database-url');
-  const { Client } = await import('pg');
-  const name = `fw_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    config: { ...base, databaseUrl: url.toString() },
-    cleanup: async () => {
-      const c = new Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const pg = await throwawayPostgres(databaseUrl);
+  return { config: { ...base, databaseUrl: pg.url }, cleanup: pg.drop };
 }
 
 async function runDriver(

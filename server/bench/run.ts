@@ -6,7 +6,6 @@
  * hello-world measured with the same client in the same run. Results: bench/results/<driver>.json
  * and bench/results/latest.json. See bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import type { Config } from '../src/config';
 import { openDatabase, type Db, type DbHandle } from '../src/db/client';
 import { measurementRollups, measurements } from '../src/db/schema';
 import { rollupRows } from '../src/modules/ingestion/service';
+import { benchConfig, machine, throwawayPostgres } from './common';
 import { signalValue } from '../src/modules/simulator/signal';
 import { DEMO_SEED } from '../src/seed/fleet';
 import { measure, stats, timedRequest, type Sample, type Stats } from './http';
@@ -126,29 +126,10 @@ interface BenchDatabase {
   cleanup(): Promise<void>;
 }
 
-function emptyStaticRoot(): string {
-  const dir = path.join(os.tmpdir(), 'fw-bench-no-front-end');
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
 function baseConfig(): Config {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    demo: false,
-    simulator: false,
-    // An empty folder: the bench serves no front end.
-    staticRoot: emptyStaticRoot(),
-    remoteUrls: {},
-    cookieSecure: 'never',
-    trustProxy: false,
-    logLevel: 'warn',
-    // Seeding 100,000 units and a year of data runs single statements far longer than a
-    // request's DB_STATEMENT_TIMEOUT_MS default; the bench measures requests, not that limit.
-    dbStatementTimeoutMs: 600_000,
-  };
+  // Seeding 100,000 units and a year of data runs single statements far longer than a
+  // request's DB_STATEMENT_TIMEOUT_MS default; the bench measures requests, not that limit.
+  return benchConfig({ dbStatementTimeoutMs: 600_000 });
 }
 
 async function openBenchDatabase(driver: Driver, opts: Options): Promise<BenchDatabase> {
@@ -166,30 +147,16 @@ async function openBenchDatabase(driver: Driver, opts: Options): Promise<BenchDa
       },
     };
   }
-  const { Client } = await import('pg');
-  const adminUrl = opts.databaseUrl as string;
-  const name = `fw_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const config = { ...baseConfig(), databaseUrl: url.toString() };
+  const pg = await throwawayPostgres(opts.databaseUrl as string);
+  const config = { ...baseConfig(), databaseUrl: pg.url };
   const handle = await openDatabase(config);
   return {
     handle,
     config,
-    describe: `PostgreSQL database ${name}`,
+    describe: `PostgreSQL database ${pg.name}`,
     cleanup: async () => {
-      if (opts.keep) {
-        log(`kept PostgreSQL database ${name}`);
-        return;
-      }
-      const c = new Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      if (opts.keep) log(`kept PostgreSQL database ${pg.name}`);
+      else await pg.drop();
     },
   };
 }
@@ -683,17 +650,6 @@ async function measureIngestion(
 
 // ───────────────────────── main ─────────────────────────
 
-function machine(): Record<string, unknown> {
-  const cpus = os.cpus();
-  return {
-    cpus: cpus.length,
-    cpuModel: cpus[0]?.model.trim(),
-    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100,
-    node: process.version,
-    platform: `${os.platform()} ${os.release()}`,
-  };
-}
 
 async function main(argv: string[]): Promise<number> {
   let opts: Options | null;

@@ -9,7 +9,6 @@
  *   node bench/build.mjs bench/throughput.ts && node dist/throughput.cjs --driver both \
  *     --database-url postgres://postgres@127.0.0.1:5432/postgres
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,44 +17,14 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { SESSION_COOKIE_NAME } from '@fieldwatch/shared';
 import { buildApp } from '../src/app';
-import type { Config } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { benchConfig, cpuReferenceMs, throwawayPostgres } from './common';
 
 const RESULTS_FILE = path.resolve(__dirname, '..', 'bench', 'results', 'throughput.json');
 type Driver = 'pglite' | 'postgres';
 
 function log(line: string): void {
   process.stdout.write(`[throughput] ${line}\n`);
-}
-
-function cpuReferenceMs(): number {
-  const start = process.hrtime.bigint();
-  let x = 0;
-  for (let i = 0; i < 20_000_000; i++) x = (x + Math.sqrt(i)) % 1_000_003;
-  if (x < 0) log('unreachable');
-  return Math.round(Number(process.hrtime.bigint() - start) / 1e6);
-}
-
-async function database(driver: Driver, databaseUrl: string | undefined) {
-  if (driver === 'pglite') return { url: undefined, drop: async () => undefined };
-  if (!databaseUrl) throw new Error('--driver postgres needs --database-url');
-  const { Client } = await import('pg');
-  const name = `fw_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 async function rate(url: string, seconds: number, headers: Record<string, string> = {}) {
@@ -70,22 +39,9 @@ async function rate(url: string, seconds: number, headers: Record<string, string
 }
 
 async function runDriver(driver: Driver, databaseUrl: string | undefined, seconds: number) {
-  const staticRoot = path.join(os.tmpdir(), 'fw-bench-no-front-end');
-  mkdirSync(staticRoot, { recursive: true });
-  const db = await database(driver, databaseUrl);
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    ...(db.url ? { databaseUrl: db.url } : {}),
-    demo: true,
-    simulator: false,
-    staticRoot,
-    remoteUrls: {},
-    cookieSecure: 'never',
-    trustProxy: false,
-    logLevel: 'warn',
-  };
+  if (driver === 'postgres' && !databaseUrl) throw new Error('--driver postgres needs --database-url');
+  const db = driver === 'postgres' ? await throwawayPostgres(databaseUrl!) : { url: undefined, drop: async () => undefined };
+  const config = benchConfig({ demo: true, ...(db.url ? { databaseUrl: db.url } : {}) });
   const handle = await openDatabase(config);
   const app = await buildApp({ config, database: handle });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
